@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Never log credentials, codes or signed URLs (DESIGN §6). */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.code',
+  '*.token',
+  '*.presignedUrl',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: {
+      // The query string can carry a signed URL's signature, so only the path is logged.
+      req: (req) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+        remote: req.ip,
+      }),
+    },
+  };
+}
+
+/** Wires the whole system: external plugins, then cross-cutting concerns, then each module. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(env.LOG_LEVEL),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:') });
+  await app.register(cookie, { secret: env.SESSION_SECRET });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { db });
+  await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
+
+  await registerWebApp(app, deps.webDist ?? defaultWebDist);
+  return app;
+}

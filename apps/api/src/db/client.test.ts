@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase, queryRows } from './client.ts';
+import { openTestDatabase } from '../../test/database.ts';
+
+describe('migrations', () => {
+  it('create every table on the database under test', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const rows = await queryRows<{ table_name: string }>(
+        handle.db,
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
+      const tables = rows.map((r) => r.table_name);
+      expect(tables).toEqual(
+        expect.arrayContaining([
+          'accounts',
+          'users',
+          'sessions',
+          'one_time_codes',
+          'opportunities',
+          'projects',
+          'units',
+          'unit_files',
+          'collaterals',
+          'frequencies',
+          'frequency_files',
+          'loan_statement_requests',
+          'audit_events',
+          'outbox',
+        ]),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('refuse a second frequency for the same collateral, frequency, month and year', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const { db } = handle;
+      await db.execute(
+        sql`insert into accounts (key, name, email) values ('A1', 'A', 'a@example.com')`,
+      );
+      await db.execute(
+        sql`insert into collaterals (key, account_key, collateral_name) values ('C1', 'A1', 'C')`,
+      );
+      const add = () =>
+        db.execute(
+          sql`insert into frequencies (collateral_key, frequency, month, year) values ('C1', 1, 4, 2026)`,
+        );
+      await add();
+      await expect(add()).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('embedded data folder', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('keeps data across reopen and refuses a second opener while in use', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-data-'));
+    dirs.push(dataDir);
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    await first.db.execute(
+      sql`insert into accounts (key, name, email) values ('K1', 'Kept', 'k@example.com')`,
+    );
+    await expect(
+      openDatabase({ kind: 'pglite', dataDir, waitForStaleLock: false }),
+    ).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    const rows = await queryRows<{ name: string }>(
+      reopened.db,
+      sql`select name from accounts where key = 'K1'`,
+    );
+    expect(rows[0]?.name).toBe('Kept');
+    await reopened.close();
+  }, 60_000);
+});

@@ -1,0 +1,140 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** Repositories accept either, so a service can run them inside its transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string; waitForStaleLock?: boolean }
+  | { kind: 'pglite-memory' };
+
+/** DATABASE_URL wins; otherwise the embedded database in DATA_DIR (DESIGN §2). */
+export function databaseTarget(env: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+export class DataDirLockedError extends Error {}
+
+/** Opens the database and applies every pending migration before anything else uses it. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+
+  if (target.kind === 'pglite-memory') {
+    const client = new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  }
+
+  const dataDir = path.resolve(target.dataDir);
+  const release = await lockDataDir(dataDir, target.waitForStaleLock ?? true);
+  try {
+    const client = new PGlite(path.join(dataDir, 'pgdata'));
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite does not lock its folder and two writers corrupt it, so the folder is locked here.
+ * A lock left by a killed process goes stale after 10 s; waiting a little longer than that
+ * lets a restart after a crash succeed while a live second process is still refused.
+ */
+async function lockDataDir(
+  dataDir: string,
+  waitForStaleLock: boolean,
+): Promise<() => Promise<void>> {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, 'portal.lock'),
+      stale: 10_000,
+      update: 2_000,
+      retries: waitForStaleLock
+        ? { retries: 7, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 }
+        : 0,
+      onCompromised: (error) => {
+        // Another process took the folder over: stop rather than write into it together.
+        console.error(`DATA_DIR lock lost (${error.message}); stopping to protect the data.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DataDirLockedError(
+        `DATA_DIR ${dataDir} is in use by another Borrower Portal process. ` +
+          'Stop that process first, or give this one its own DATA_DIR.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** Raw SQL for the few queries the query builder cannot express; both drivers answer `rows`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const approvalStatus = pgEnum('approval_status', [
+  'NOT_RAISED',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+]);
+export const role = pgEnum('role', ['client', 'approver', 'viewer', 'admin']);
+export const selectedNoc = pgEnum('selected_noc', ['Final', 'Provisional']);
+export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset']);
+export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILLED']);
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// Money is numeric so rupee amounts never pass through binary floating point.
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
+
+export const accounts = pgTable('accounts', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    role: role('role').notNull(),
+    accountKey: text('account_key').references(() => accounts.key),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    oidcSubject: text('oidc_subject'),
+    disabled: boolean('disabled').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_account_key').on(t.accountKey),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Only a SHA-256 of the token is stored, so a database leak yields no usable session.
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    federated: boolean('federated').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: codePurpose('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+// Throttle counters live in the database so every API replica sees the same lock-outs.
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    key: text('key').primaryKey(),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key),
+    name: text('name').notNull(),
+    sanctionAmount: money('sanction_amount'),
+    peakExposure: money('peak_exposure'),
+    currentFace: money('current_face'),
+    ...timestamps,
+  },
+  (t) => [index('opportunities_account_idx').on(t.accountKey, t.key)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    key: text('key').primaryKey(),
+    opportunityKey: text('opportunity_key')
+      .notNull()
+      .references(() => opportunities.key),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('projects_opportunity_idx').on(t.opportunityKey, t.key)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    key: text('key').primaryKey(),
+    projectKey: text('project_key')
+      .notNull()
+      .references(() => projects.key),
+    name: text('name').notNull(),
+    tower: text('tower').notNull(),
+    floor: text('floor').notNull(),
+    unit: text('unit').notNull(),
+    areaSqft: numeric('area_sqft', { precision: 12, scale: 2 }).notNull(),
+    customerName: text('customer_name').notNull(),
+    maxSellingPrice: money('max_selling_price'),
+    baseSellingPrice: money('base_selling_price'),
+    totalSaleValue: money('total_sale_value'),
+    amountToBeReceived: money('amount_to_be_received'),
+    selectedNoc: selectedNoc('selected_noc').notNull(),
+    approvalStatus: approvalStatus('approval_status').notNull().default('NOT_RAISED'),
+    // Optimistic locking: every state change bumps it and checks the value it read.
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('units_project_idx').on(t.projectKey, t.key),
+    index('units_status_updated_idx').on(t.approvalStatus, t.updatedAt),
+  ],
+);
+
+export const collaterals = pgTable(
+  'collaterals',
+  {
+    key: text('key').primaryKey(),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key),
+    collateralName: text('collateral_name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('collaterals_account_idx').on(t.accountKey, t.key)],
+);
+
+export const frequencies = pgTable(
+  'frequencies',
+  {
+    key: uuid('key').primaryKey().defaultRandom(),
+    collateralKey: text('collateral_key')
+      .notNull()
+      .references(() => collaterals.key),
+    frequency: smallint('frequency').notNull(),
+    month: smallint('month').notNull(),
+    year: smallint('year').notNull(),
+    approvalStatus: approvalStatus('approval_status').notNull().default('NOT_RAISED'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('frequencies_period_key').on(t.collateralKey, t.frequency, t.month, t.year),
+    index('frequencies_status_updated_idx').on(t.approvalStatus, t.updatedAt),
+  ],
+);
+
+/**
+ * Units and frequencies are one document set (DESIGN §1); their file tables share this shape.
+ * A row counts towards a slot only once completed (bytes verified) and while not deleted.
+ */
+const documentFileColumns = {
+  key: uuid('key').primaryKey().defaultRandom(),
+  fileType: text('file_type').notNull(),
+  fileName: text('file_name'),
+  fileHash: text('file_hash'),
+  size: bigint('size', { mode: 'number' }),
+  contentType: text('content_type'),
+  storageKey: text('storage_key'),
+  approvalStatus: approvalStatus('approval_status').notNull().default('NOT_RAISED'),
+  borrowerRemarks: text('borrower_remarks'),
+  approverRemarks: text('approver_remarks'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id),
+  ...timestamps,
+};
+
+export const unitFiles = pgTable(
+  'unit_files',
+  {
+    unitKey: text('unit_key')
+      .notNull()
+      .references(() => units.key),
+    ...documentFileColumns,
+  },
+  (t) => [
+    uniqueIndex('unit_files_live_slot_key')
+      .on(t.unitKey, t.fileType)
+      .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
+    index('unit_files_unit_idx').on(t.unitKey, t.fileType),
+  ],
+);
+
+export const frequencyFiles = pgTable(
+  'frequency_files',
+  {
+    frequencyKey: uuid('frequency_key')
+      .notNull()
+      .references(() => frequencies.key),
+    ...documentFileColumns,
+  },
+  (t) => [
+    uniqueIndex('frequency_files_live_slot_key')
+      .on(t.frequencyKey, t.fileType)
+      .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
+    index('frequency_files_frequency_idx').on(t.frequencyKey, t.fileType),
+  ],
+);
+
+export const loanStatementRequests = pgTable(
+  'loan_statement_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    opportunityKey: text('opportunity_key')
+      .notNull()
+      .references(() => opportunities.key),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    borrowerRemarks: text('borrower_remarks'),
+    approverRemarks: text('approver_remarks'),
+    status: statementStatus('status').notNull().default('REQUESTED'),
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('loan_statement_requests_opportunity_idx').on(t.opportunityKey, t.createdAt)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorUsername: text('actor_username').notNull(),
+    actorRole: text('actor_role').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityKey: text('entity_key').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entityType, t.entityKey, t.id)],
+);
+
+// Transactional outbox: jobs are written in the same transaction as the change they announce.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    // Jobs of one entity are delivered in id order (webhooks promise order per entity).
+    orderingKey: text('ordering_key'),
+    payload: jsonb('payload').notNull(),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_ordering_idx').on(t.orderingKey, t.id),
+  ],
+);

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_INTEGRATION_KEY, type TestApp } from '../../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
+import { opportunities, units } from '../../db/schema.ts';
+import { demoLenderData } from '../../seed/demo-data.ts';
+import { seedDemoDataIfEmpty } from '../../seed/seed-demo-data.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const auth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
+const importBody = (payload: unknown, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'POST', url: '/api/import', headers, payload: payload as object });
+
+const book = {
+  accounts: [{ key: 'acc9001', name: 'Test Builders', email: 'owner@test-builders.example' }],
+  opportunities: [
+    {
+      key: 'OPP-T1',
+      accountId: 'ACC9001',
+      name: 'Loan 1',
+      sanctionAmount: 12345678.5,
+      peakExposure: '100.25',
+      currentFace: 0,
+    },
+  ],
+  projects: [{ key: 'PRJ-T1', opportunityKey: 'OPP-T1', name: 'Tower Park' }],
+  units: [
+    {
+      key: 'UNIT-T1',
+      projectKey: 'PRJ-T1',
+      name: 'Flat A-101',
+      tower: 'A',
+      floor: 1,
+      unit: 101,
+      areaSqft: 1200,
+      customerName: 'Asha',
+      maxSellingPrice: 9500000,
+      baseSellingPrice: '9000000.00',
+      totalSaleValue: 9900000,
+      amountToBeReceived: 350000,
+      selectedNoc: 'Final',
+    },
+  ],
+  collaterals: [{ key: 'COL-T1', accountId: 'ACC9001', collateralName: 'Receivables' }],
+};
+
+describe('POST /api/import', () => {
+  it('refuses a missing or wrong integration key with 401', async () => {
+    expect((await importBody(book, {})).statusCode).toBe(401);
+    const wrong = await importBody(book, { authorization: 'Bearer not-the-key-at-all-xxxx' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('upserts every kind of record and answers the counts, keeping money exact', async () => {
+    const res = await importBody(book);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      imported: { accounts: 1, opportunities: 1, projects: 1, units: 1, collaterals: 1 },
+    });
+    const [opp] = await t.db.select().from(opportunities).where(eq(opportunities.key, 'OPP-T1'));
+    expect(opp).toMatchObject({
+      accountKey: 'ACC9001',
+      sanctionAmount: '12345678.50',
+      peakExposure: '100.25',
+    });
+    const [unit] = await t.db.select().from(units).where(eq(units.key, 'UNIT-T1'));
+    expect(unit).toMatchObject({
+      tower: 'A',
+      floor: '1',
+      unit: '101',
+      approvalStatus: 'NOT_RAISED',
+    });
+  });
+
+  it('is idempotent and never changes workflow state on re-import', async () => {
+    await t.db
+      .update(units)
+      .set({ approvalStatus: 'APPROVED', version: 7 })
+      .where(eq(units.key, 'UNIT-T1'));
+    const renamed = { ...book, units: [{ ...book.units[0], customerName: 'Asha Rao' }] };
+    expect((await importBody(renamed)).statusCode).toBe(200);
+    expect((await importBody(renamed)).statusCode).toBe(200);
+    const rows = await t.db.select().from(units).where(eq(units.key, 'UNIT-T1'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      customerName: 'Asha Rao',
+      approvalStatus: 'APPROVED',
+      version: 7,
+    });
+  });
+
+  it('names the bad record and field, and changes nothing when one record is invalid', async () => {
+    const bad = {
+      accounts: [{ key: 'ACC9002', name: 'Fresh', email: 'fresh@example.com' }],
+      units: [{ ...book.units[0], key: 'UNIT-T2', maxSellingPrice: 'lots' }],
+    };
+    const res = await importBody(bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('units.0.maxSellingPrice');
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from accounts where key = 'ACC9002'`,
+    );
+    expect(row?.n).toBe(0);
+  });
+
+  it('refuses a record whose parent is unknown, naming it, and rolls back the whole batch', async () => {
+    const res = await importBody({
+      accounts: [{ key: 'ACC9003', name: 'Rolled Back', email: 'rb@example.com' }],
+      projects: [{ key: 'PRJ-X', opportunityKey: 'OPP-MISSING', name: 'Nowhere' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      "projects[0].opportunityKey: no opportunity with key 'OPP-MISSING'",
+    );
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from accounts where key = 'ACC9003'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe('demo data', () => {
+  it('loads once into an empty database and has the book the README promises', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoDataIfEmpty(fresh.db)).toBe(true);
+      expect(await seedDemoDataIfEmpty(fresh.db)).toBe(false);
+      const demo = demoLenderData();
+      const rows = await queryRows<{ n: number }>(
+        fresh.db,
+        sql`select count(*)::int as n from opportunities where account_key = 'ACC1001'`,
+      );
+      expect(rows[0]?.n).toBeGreaterThanOrEqual(12);
+      expect(demo.accounts.length).toBeGreaterThanOrEqual(2);
+      expect(
+        demo.units.filter((u) => u.projectKey === demo.projects[0]?.key).length,
+      ).toBeGreaterThanOrEqual(24);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError, ImportBodySchema } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { importLenderData } from './import-lender-data.ts';
+
+const ImportResultSchema = z.object({
+  imported: z.object({
+    accounts: z.number(),
+    opportunities: z.number(),
+    projects: z.number(),
+    units: z.number(),
+    collaterals: z.number(),
+  }),
+});
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export const lenderDataRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  apiKey: string | undefined;
+}> = async (app, { db, apiKey }) => {
+  app.post(
+    '/api/import',
+    {
+      bodyLimit: 50 * 1024 * 1024,
+      schema: {
+        tags: ['lender data'],
+        summary: 'Upsert the lender’s accounts, loans, projects, units and collaterals',
+        security: [{ bearer: [] }],
+        body: ImportBodySchema,
+        response: { 200: ImportResultSchema },
+      },
+      // Checked before the body is parsed, so a caller without the key learns nothing from validation.
+      onRequest: async (request) => {
+        const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (!apiKey || !presented || !timingSafeEqual(digest(presented), digest(apiKey))) {
+          throw new DomainError('UNAUTHENTICATED', 'A valid integration API key is required');
+        }
+      },
+    },
+    async (request) => ({ imported: await importLenderData(db, request.body) }),
+  );
+};

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built single-page app from the API's own port; any non-API GET that is not a file
+ * gets index.html so deep links work, while unknown /api/ paths stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const built = existsSync(`${webDist}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && request.method === 'GET') {
+      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.status(404).send({
+      error: {
+        code: 'NOT_FOUND',
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      },
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadEnv, type Env } from '../src/env.ts';
+import type { Database } from '../src/db/client.ts';
+import { openTestDatabase } from './database.ts';
+
+export const TEST_INTEGRATION_KEY = 'test-integration-key-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** A real app over a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by inject. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    INTEGRATION_API_KEY: TEST_INTEGRATION_KEY,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+  const app = await buildApp({ env, db: handle.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    env,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
