@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** SPEC §4: one status vocabulary for units, frequencies and their files. */
+export const ApprovalStatusSchema = z.enum([
+  'NOT_RAISED',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+]);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+/** The two outcomes an approver can give a file or a whole document set. */
+export const ReviewOutcomeSchema = z.enum(['APPROVED', 'REJECTED']);
+export type ReviewOutcome = z.infer<typeof ReviewOutcomeSchema>;
+
+/**
+ * SPEC §2 / DESIGN §7: the same status colours everywhere (slot headers, badges,
+ * row buttons, checker labels), as Mantine colour names. Mantine has no amber;
+ * 'yellow' is its amber.
+ */
+export const STATUS_COLOURS = {
+  NOT_RAISED: 'yellow',
+  PENDING_APPROVAL: 'violet',
+  APPROVED: 'green',
+  REJECTED: 'red',
+  NO_FILE: 'blue',
+} as const satisfies Record<ApprovalStatus | 'NO_FILE', string>;
+export type StatusColour = (typeof STATUS_COLOURS)[keyof typeof STATUS_COLOURS];
+
+/** SPEC §2: a slot header is coloured by its file's status, blue when it has no file. */
+export function slotColour(file: { approvalStatus: ApprovalStatus } | undefined): StatusColour {
+  return file ? STATUS_COLOURS[file.approvalStatus] : STATUS_COLOURS.NO_FILE;
+}
+
+const UNIT_CHECKER_LABELS = {
+  NOT_RAISED: 'NOT RAISED',
+  PENDING_APPROVAL: 'PENDING FOR APPROVAL',
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+} as const satisfies Record<ApprovalStatus, string>;
+
+/** SPEC §4 "Labels on the checker lists": the unit list's action button text. */
+export function unitCheckerLabel(status: ApprovalStatus): string {
+  return UNIT_CHECKER_LABELS[status];
+}
+
+/** SPEC §4: the collateral list shows the status itself, except for pending. */
+export function collateralCheckerLabel(status: ApprovalStatus): string {
+  return status === 'PENDING_APPROVAL' ? 'PENDING FOR APPROVAL' : status;
+}

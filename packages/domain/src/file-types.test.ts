@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_CONTENT_TYPES,
+  COLLATERAL_FILE_TYPE_NAMES,
+  COLLATERAL_SLOTS,
+  READ_ONLY_FILE_TYPE_NAMES,
+  ReadOnlyFileTypeSchema,
+  UNIT_FILE_TYPE_NAMES,
+  UNIT_SLOTS,
+  UnitFileTypeSchema,
+  isAllowedContentType,
+  unitSlotFileTypes,
+} from './file-types.ts';
+
+describe('file types', () => {
+  it('names the eight unit file types as SPEC §3 does, ATS_BBA as ATS/BBA', () => {
+    expect(UnitFileTypeSchema.options).toHaveLength(8);
+    expect(UNIT_FILE_TYPE_NAMES).toEqual({
+      NOC_REQUEST_PROVISIONAL: 'NOC Request Provisional',
+      NOC_REQUEST_FINAL: 'NOC Request Final',
+      ATS_BBA: 'ATS/BBA',
+      KYC_APPLICANT: 'KYC Applicant',
+      KYC_CO_APPLICANT: 'Kyc Co-Applicant',
+      CUSTOMER_LEDGER: 'Customer Ledger',
+      SHORTFALL_INFUSION_PROOF: 'Shortfall Infusion Proof',
+      OTHER: 'Other',
+    });
+  });
+
+  it('lists the seven unit slots in panel order with shortfall proof first', () => {
+    expect(UNIT_SLOTS).toEqual([
+      'SHORTFALL_INFUSION_PROOF',
+      'NOC',
+      'KYC_CO_APPLICANT',
+      'CUSTOMER_LEDGER',
+      'KYC_APPLICANT',
+      'ATS_BBA',
+      'OTHER',
+    ]);
+  });
+
+  it('resolves the NOC slot to the final or provisional request by selectedNoc', () => {
+    expect(unitSlotFileTypes('Final')).toEqual([
+      'SHORTFALL_INFUSION_PROOF',
+      'NOC_REQUEST_FINAL',
+      'KYC_CO_APPLICANT',
+      'CUSTOMER_LEDGER',
+      'KYC_APPLICANT',
+      'ATS_BBA',
+      'OTHER',
+    ]);
+    expect(unitSlotFileTypes('Provisional')[1]).toBe('NOC_REQUEST_PROVISIONAL');
+  });
+
+  it('names the nine collateral document types in SPEC order', () => {
+    expect(COLLATERAL_SLOTS).toEqual([
+      'SALES_MIS',
+      'CUSTOMER_LEDGER',
+      'BANK_STATEMENT',
+      'SALARY_DOCUMENT',
+      'GST_DOCUMENT',
+      'TDS_DOCUMENT',
+      'AUDITED_FINANCIAL',
+      'TRAIL_BALANCE',
+      'OTHER',
+    ]);
+    expect(COLLATERAL_FILE_TYPE_NAMES.BANK_STATEMENT).toBe('Bank Statements');
+    expect(COLLATERAL_FILE_TYPE_NAMES.OTHER).toBe('Other Documents');
+  });
+
+  it('covers every unit and collateral type on the read-only page, with a name for each', () => {
+    const all = new Set([...UnitFileTypeSchema.options, ...COLLATERAL_SLOTS]);
+    expect(new Set(ReadOnlyFileTypeSchema.options)).toEqual(all);
+    for (const type of all) expect(READ_ONLY_FILE_TYPE_NAMES[type]).toBeTruthy();
+    expect(READ_ONLY_FILE_TYPE_NAMES.KYC_CO_APPLICANT).toBe('Kyc Co-Applicant');
+  });
+
+  it('allows exactly PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC and CSV uploads', () => {
+    expect(ALLOWED_CONTENT_TYPES).toHaveLength(8);
+    expect(isAllowedContentType('application/pdf')).toBe(true);
+    expect(isAllowedContentType('application/vnd.ms-excel')).toBe(true);
+    expect(isAllowedContentType('application/x-msdownload')).toBe(false);
+    expect(isAllowedContentType('image/gif')).toBe(false);
+  });
+
+  it('accepts a content type with parameters or capitals', () => {
+    expect(isAllowedContentType('text/csv; charset=utf-8')).toBe(true);
+    expect(isAllowedContentType('Image/PNG')).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/** SPEC §3: the unit file types. */
+export const UnitFileTypeSchema = z.enum([
+  'NOC_REQUEST_PROVISIONAL',
+  'NOC_REQUEST_FINAL',
+  'ATS_BBA',
+  'KYC_APPLICANT',
+  'KYC_CO_APPLICANT',
+  'CUSTOMER_LEDGER',
+  'SHORTFALL_INFUSION_PROOF',
+  'OTHER',
+]);
+export type UnitFileType = z.infer<typeof UnitFileTypeSchema>;
+
+/** SPEC §3 display names; SPEC gives none for ATS_BBA, so it shows as 'ATS/BBA'. */
+export const UNIT_FILE_TYPE_NAMES = {
+  NOC_REQUEST_PROVISIONAL: 'NOC Request Provisional',
+  NOC_REQUEST_FINAL: 'NOC Request Final',
+  ATS_BBA: 'ATS/BBA',
+  KYC_APPLICANT: 'KYC Applicant',
+  KYC_CO_APPLICANT: 'Kyc Co-Applicant',
+  CUSTOMER_LEDGER: 'Customer Ledger',
+  SHORTFALL_INFUSION_PROOF: 'Shortfall Infusion Proof',
+  OTHER: 'Other',
+} as const satisfies Record<UnitFileType, string>;
+
+/** SPEC §3: which NOC a unit asks for; decides the file type of its NOC slot. */
+export const SelectedNocSchema = z.enum(['Final', 'Provisional']);
+export type SelectedNoc = z.infer<typeof SelectedNocSchema>;
+
+/** SPEC §2: the seven unit slots in panel order; NOC resolves by selectedNoc. */
+export const UNIT_SLOTS = [
+  'SHORTFALL_INFUSION_PROOF',
+  'NOC',
+  'KYC_CO_APPLICANT',
+  'CUSTOMER_LEDGER',
+  'KYC_APPLICANT',
+  'ATS_BBA',
+  'OTHER',
+] as const;
+export type UnitSlot = (typeof UNIT_SLOTS)[number];
+
+export function nocFileType(selectedNoc: SelectedNoc): UnitFileType {
+  return selectedNoc === 'Final' ? 'NOC_REQUEST_FINAL' : 'NOC_REQUEST_PROVISIONAL';
+}
+
+/** The seven concrete file types a unit needs, in panel order. */
+export function unitSlotFileTypes(selectedNoc: SelectedNoc): UnitFileType[] {
+  return UNIT_SLOTS.map((slot) => (slot === 'NOC' ? nocFileType(selectedNoc) : slot));
+}
+
+/** SPEC §3: the nine collateral (frequency) document types, in SPEC order. */
+export const CollateralFileTypeSchema = z.enum([
+  'SALES_MIS',
+  'CUSTOMER_LEDGER',
+  'BANK_STATEMENT',
+  'SALARY_DOCUMENT',
+  'GST_DOCUMENT',
+  'TDS_DOCUMENT',
+  'AUDITED_FINANCIAL',
+  'TRAIL_BALANCE',
+  'OTHER',
+]);
+export type CollateralFileType = z.infer<typeof CollateralFileTypeSchema>;
+
+export const COLLATERAL_FILE_TYPE_NAMES = {
+  SALES_MIS: 'Sales MIS',
+  CUSTOMER_LEDGER: 'Customer Ledger',
+  BANK_STATEMENT: 'Bank Statements',
+  SALARY_DOCUMENT: 'Salary Documents',
+  GST_DOCUMENT: 'GST Documents',
+  TDS_DOCUMENT: 'TDS Documents',
+  AUDITED_FINANCIAL: 'Audited Financial',
+  TRAIL_BALANCE: 'Trail Balance',
+  OTHER: 'Other Documents',
+} as const satisfies Record<CollateralFileType, string>;
+
+/** SPEC §9: nine required documents per frequency, one slot each. */
+export const COLLATERAL_SLOTS = CollateralFileTypeSchema.options;
+
+/** Every file type of either workflow; the read-only files page lists any of them. */
+export const FileTypeSchema = z.enum([
+  ...CollateralFileTypeSchema.options,
+  'KYC_APPLICANT',
+  'KYC_CO_APPLICANT',
+  'NOC_REQUEST_PROVISIONAL',
+  'NOC_REQUEST_FINAL',
+  'ATS_BBA',
+  'SHORTFALL_INFUSION_PROOF',
+]);
+export type FileType = z.infer<typeof FileTypeSchema>;
+
+/** SPEC §3: the read-only page shows every type. */
+export const ReadOnlyFileTypeSchema = FileTypeSchema;
+export type ReadOnlyFileType = FileType;
+
+/**
+ * SPEC §3: the read-only list is the collateral names plus the unit-only types,
+ * so OTHER reads 'Other Documents' there.
+ */
+export const READ_ONLY_FILE_TYPE_NAMES = {
+  ...COLLATERAL_FILE_TYPE_NAMES,
+  KYC_APPLICANT: UNIT_FILE_TYPE_NAMES.KYC_APPLICANT,
+  KYC_CO_APPLICANT: UNIT_FILE_TYPE_NAMES.KYC_CO_APPLICANT,
+  NOC_REQUEST_PROVISIONAL: UNIT_FILE_TYPE_NAMES.NOC_REQUEST_PROVISIONAL,
+  NOC_REQUEST_FINAL: UNIT_FILE_TYPE_NAMES.NOC_REQUEST_FINAL,
+  ATS_BBA: UNIT_FILE_TYPE_NAMES.ATS_BBA,
+  SHORTFALL_INFUSION_PROOF: UNIT_FILE_TYPE_NAMES.SHORTFALL_INFUSION_PROOF,
+} as const satisfies Record<FileType, string>;
+
+/** DESIGN §4: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. */
+export const ALLOWED_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+  'text/csv',
+] as const;
+export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
+
+/** File-name endings for the browser's file picker (`accept`), matching the list above. */
+export const ALLOWED_FILE_EXTENSIONS = [
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.xlsx',
+  '.xls',
+  '.docx',
+  '.doc',
+  '.csv',
+] as const;
+
+/** Compares the bare MIME type: browsers may add parameters (`text/csv; charset=utf-8`) or capitals. */
+export function isAllowedContentType(contentType: string): boolean {
+  const bare = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (ALLOWED_CONTENT_TYPES as readonly string[]).includes(bare);
+}

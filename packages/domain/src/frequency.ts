@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** SPEC §3: 1 Monthly, 3 Quarterly; DESIGN §4: 2 is accepted too. */
+export const FrequencyCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  // SPEC §5: 'Frequency is required'
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? 'Frequency is required'
+      : 'Frequency must be 1 (Monthly), 2 (Every 2 months) or 3 (Quarterly)',
+});
+export type FrequencyCode = z.infer<typeof FrequencyCodeSchema>;
+
+/** DESIGN §4: code 2 is shown as 'Every 2 months'. */
+export const FREQUENCY_LABELS = {
+  1: 'Monthly',
+  2: 'Every 2 months',
+  3: 'Quarterly',
+} as const satisfies Record<FrequencyCode, string>;
+
+/** SPEC §2: the frequency select offers Monthly=1 and Quarterly=3 only. */
+export const FREQUENCY_OPTIONS = [
+  { value: 1, label: FREQUENCY_LABELS[1] },
+  { value: 3, label: FREQUENCY_LABELS[3] },
+] as const satisfies ReadonlyArray<{ value: FrequencyCode; label: string }>;
+
+/** SPEC §9: month labels run January to December (index 0 = January). */
+export const MONTH_LABELS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** `month` counts from 1, as stored on a frequency. */
+export function monthLabel(month: number): string {
+  const label = MONTH_LABELS[month - 1];
+  if (label === undefined) {
+    throw new RangeError(`Month must be an integer from 1 to 12, got ${month}`);
+  }
+  return label;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ApprovalStatusSchema } from './approval-status.ts';
+
+/** SPEC §9: page sizes on the checker and frequency lists; 10 is the default. */
+export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export const PageSizeSchema = z.literal(PAGE_SIZES, {
+  error: `Page size must be one of ${PAGE_SIZES.join(', ')}`,
+});
+export type PageSize = z.infer<typeof PageSizeSchema>;
+export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
+
+/** SPEC §9: opportunities come ten to a page. */
+export const OPPORTUNITIES_PAGE_SIZE = 10;
+
+/** SPEC §9: checker list sort; recently updated on top is the default. */
+export const CheckerSortSchema = z.enum(['recentlyUpdatedOnTop', 'recentlyUpdatedOnBottom']);
+export type CheckerSort = z.infer<typeof CheckerSortSchema>;
+
+/** DESIGN §4: topDown = ascending (the default), bottomUp = descending. */
+export const SortOrderSchema = z.enum(['topDown', 'bottomUp']);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/** SPEC §2: the frequency screen's sort columns; key is the default. */
+export const FrequencySortColumnSchema = z.enum([
+  'key',
+  'approvalStatus',
+  'frequency',
+  'month',
+  'year',
+]);
+export type FrequencySortColumn = z.infer<typeof FrequencySortColumnSchema>;
+
+/** SPEC §7: file lists take a sort column too; key is the default (SPEC §9). */
+export const FileSortColumnSchema = z.enum([
+  'key',
+  'fileType',
+  'fileName',
+  'approvalStatus',
+  'createdAt',
+  'updatedAt',
+]);
+export type FileSortColumn = z.infer<typeof FileSortColumnSchema>;
+
+/** SPEC §2: the status filter of the checker screens; SPEC §9: pending is the default. */
+export const CHECKER_STATUS_FILTERS = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED'] as const;
+export const DEFAULT_CHECKER_STATUS =
+  'PENDING_APPROVAL' satisfies (typeof CHECKER_STATUS_FILTERS)[number];
+
+/** SPEC §3 / DESIGN §4: the `meta` of every list answer. */
+export const ListMetaSchema = z.object({
+  count: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+  totalPages: z.number().int().nonnegative(),
+  totalRecords: z.number().int().nonnegative(),
+  next: z.string().nullable().optional(),
+});
+export type ListMeta = z.infer<typeof ListMetaSchema>;
+
+/** DESIGN §4: `count` is the items on this page, `totalRecords` all of them. */
+export function listMeta(
+  page: number,
+  perPage: number,
+  totalRecords: number,
+  count: number,
+): ListMeta {
+  return { count, page, perPage, totalPages: Math.ceil(totalRecords / perPage), totalRecords };
+}
+
+/** Rows to skip for a 1-based page. */
+export function pageOffset(page: number, perPage: number): number {
+  return (page - 1) * perPage;
+}
+
+export type PageWindowItem = number | 'gap';
+
+/**
+ * SPEC §9: all pages when there are 7 or fewer; otherwise the first, the last
+ * and current±1, with a 'gap' where pages are left out. A gap that would hide a
+ * single page shows that page instead.
+ */
+export function pageWindow(current: number, total: number): PageWindowItem[] {
+  if (total <= 7) return Array.from({ length: Math.max(total, 0) }, (_, i) => i + 1);
+  const page = Math.min(Math.max(current, 1), total);
+  const shown = [...new Set([1, page - 1, page, page + 1, total])]
+    .filter((p) => p >= 1 && p <= total)
+    .sort((a, b) => a - b);
+  const items: PageWindowItem[] = [];
+  let previous = 0;
+  for (const p of shown) {
+    if (p - previous === 2) items.push(p - 1);
+    else if (p - previous > 2) items.push('gap');
+    items.push(p);
+    previous = p;
+  }
+  return items;
+}
+
+/** Query strings arrive as text; 'true'/'false' (and 1/0, yes/no) become booleans. */
+const BooleanQuerySchema = z.union([z.boolean(), z.stringbool()]);
+
+/** SPEC §9 defaults: page 1, ten per page. */
+export const PageQuerySchema = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be 1 or more')
+  .default(1);
+export const PerPageQuerySchema = z.coerce.number().pipe(PageSizeSchema).default(DEFAULT_PAGE_SIZE);
+
+export const PaginationQuerySchema = z.object({
+  page: PageQuerySchema,
+  perPage: PerPageQuerySchema,
+});
+export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
+
+/** SPEC §7: the project list pages by a `next` cursor. */
+export const CursorQuerySchema = z.object({ next: z.string().optional() });
+export type CursorQuery = z.infer<typeof CursorQuerySchema>;
+
+/** SPEC §7: `…/status/{status}/?sort=&perPage=&page=` on both checker lists. */
+export const CheckerListParamsSchema = z.object({ status: ApprovalStatusSchema });
+export const CheckerListQuerySchema = PaginationQuerySchema.extend({
+  sort: CheckerSortSchema.default('recentlyUpdatedOnTop'),
+});
+export type CheckerListQuery = z.infer<typeof CheckerListQuerySchema>;
+
+/** SPEC §9: frequency screen defaults are page 1, sort column key, order topDown. */
+export const FrequencyListQuerySchema = PaginationQuerySchema.extend({
+  sortColumn: FrequencySortColumnSchema.default('key'),
+  sortOrder: SortOrderSchema.default('topDown'),
+});
+export type FrequencyListQuery = z.infer<typeof FrequencyListQuerySchema>;
+
+/** SPEC §7 / §9: file lists default to key, topDown, returnDeleted false; searchString is a file type. */
+export const FileListQuerySchema = PaginationQuerySchema.extend({
+  sortColumn: FileSortColumnSchema.default('key'),
+  sortOrder: SortOrderSchema.default('topDown'),
+  returnDeleted: BooleanQuerySchema.default(false),
+  searchString: z.string().optional(),
+});
+export type FileListQuery = z.infer<typeof FileListQuerySchema>;
+
+/** DESIGN §4: `GET /api/users?search=&page=&perPage=`. */
+export const UserListQuerySchema = PaginationQuerySchema.extend({
+  search: z.string().trim().optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -1,0 +1,289 @@
+import type { ApprovalStatus, ReviewOutcome } from '../approval-status.ts';
+import type { DomainErrorCode } from '../errors.ts';
+import { COLLATERAL_SLOTS, UNIT_SLOTS } from '../file-types.ts';
+import type { Role } from '../schemas/entities.ts';
+
+// DESIGN §1: a unit (7 slots) and a monitoring frequency (9 slots) are one
+// "document set": a parent status plus typed slots, each holding at most one
+// live file. These are its rules (SPEC §4), written once for both.
+
+export type DocumentSetKind = 'unit' | 'frequency';
+
+/** A live, completed, not deleted file: what fills a slot. */
+export interface SetFile {
+  fileType: string;
+  approvalStatus: ApprovalStatus;
+  approverRemarks: string | null;
+}
+
+type FileStatus = Pick<SetFile, 'approvalStatus'>;
+
+export interface DocumentSetState<F extends SetFile = SetFile> {
+  status: ApprovalStatus;
+  /** The required file types, one per slot. */
+  slots: readonly string[];
+  files: readonly F[];
+}
+
+/** `isOwner`: the borrower owns the set's account (always false for staff). */
+export interface Actor {
+  role: Role;
+  isOwner: boolean;
+}
+
+export type DocumentSetAction =
+  { type: 'submit' } | { type: 'finalise'; requested: ReviewOutcome } | { type: 'reopen' };
+
+export type Verdict = { ok: true } | { ok: false; code: DomainErrorCode };
+
+/** `next.files` are the input files in the same order, with their new status and remarks. */
+export type Decision<F extends SetFile = SetFile> =
+  { ok: true; next: { status: ApprovalStatus; files: F[] } } | { ok: false; code: DomainErrorCode };
+
+/** SPEC §9: seven files per unit, exactly nine per frequency. */
+export const REQUIRED_FILE_COUNT = {
+  unit: UNIT_SLOTS.length,
+  frequency: COLLATERAL_SLOTS.length,
+} as const satisfies Record<DocumentSetKind, number>;
+
+const OK: Verdict = { ok: true };
+const refuse = (code: DomainErrorCode) => ({ ok: false, code }) as const;
+
+/** SPEC §4: nothing in a set changes while it awaits approval or once approved. */
+export function isLocked(status: ApprovalStatus): boolean {
+  return status === 'PENDING_APPROVAL' || status === 'APPROVED';
+}
+
+const isReviewed = (file: SetFile) =>
+  file.approvalStatus === 'APPROVED' || file.approvalStatus === 'REJECTED';
+
+/** The set's file in a slot, if any. */
+export function findSlotFile<F extends SetFile>(
+  files: readonly F[],
+  fileType: string,
+): F | undefined {
+  return files.find((file) => file.fileType === fileType);
+}
+
+/** Files outside the slots (e.g. the other NOC kind after selectedNoc changed) do not count. */
+function slotFiles<F extends SetFile>(state: DocumentSetState<F>): F[] {
+  return state.files.filter((file) => state.slots.includes(file.fileType));
+}
+
+function everySlotFilled(state: DocumentSetState): boolean {
+  return state.slots.every((slot) => findSlotFile(state.files, slot) !== undefined);
+}
+
+function everySlotReviewed(state: DocumentSetState): boolean {
+  return everySlotFilled(state) && slotFiles(state).every(isReviewed);
+}
+
+/** DESIGN §5: only the owning borrower uploads, discards, submits; another borrower's set is 404. */
+function borrowerOnly(actor: Actor): Verdict {
+  if (actor.role !== 'client') return refuse('FORBIDDEN');
+  if (!actor.isOwner) return refuse('NOT_FOUND');
+  return OK;
+}
+
+/** SPEC §6 / DESIGN §5: approvers (and admins) review; viewers only read. */
+function reviewerOnly(actor: Actor): Verdict {
+  return actor.role === 'approver' || actor.role === 'admin' ? OK : refuse('FORBIDDEN');
+}
+
+/** SPEC §4: the final status is computed: APPROVED unless a file is REJECTED. */
+export function finalOutcome(files: readonly SetFile[]): ReviewOutcome {
+  return files.some((file) => file.approvalStatus === 'REJECTED') ? 'REJECTED' : 'APPROVED';
+}
+
+/** SPEC §3 / §9: a frequency "has required files" with more than 8. */
+export function hasRequiredFiles(count: number): boolean {
+  return count > 8;
+}
+
+/**
+ * SPEC §4 / §9: every slot holds one file, the count is exactly 7 (unit) or 9
+ * (frequency), each file is NOT_RAISED or APPROVED, and the set is neither
+ * pending nor approved. This covers a unit's first submit (all NOT_RAISED) and
+ * resubmission after rejection (NOT_RAISED or APPROVED) alike.
+ */
+export function isReadyToSubmit(kind: DocumentSetKind, state: DocumentSetState): boolean {
+  const files = slotFiles(state);
+  return (
+    !isLocked(state.status) &&
+    files.length === REQUIRED_FILE_COUNT[kind] &&
+    everySlotFilled(state) &&
+    files.every(
+      (file) => file.approvalStatus === 'NOT_RAISED' || file.approvalStatus === 'APPROVED',
+    )
+  );
+}
+
+/** SPEC §4 all-uploaded flag: every slot filled, and not every file pending. */
+export function allUploaded(state: DocumentSetState): boolean {
+  return (
+    everySlotFilled(state) &&
+    !slotFiles(state).every((file) => file.approvalStatus === 'PENDING_APPROVAL')
+  );
+}
+
+/**
+ * SPEC §2 / §4 all-approved flag: every slot's file is approved or rejected and
+ * the set is not already APPROVED. Finalising also needs the set pending: use
+ * canFinalise to show the approver's Submit.
+ */
+export function allReviewed(state: DocumentSetState): boolean {
+  return everySlotReviewed(state) && state.status !== 'APPROVED';
+}
+
+function checkSubmit(kind: DocumentSetKind, state: DocumentSetState, actor: Actor): Verdict {
+  const allowed = borrowerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (isLocked(state.status)) return refuse('ILLEGAL_TRANSITION');
+  // SPEC §4: resubmission needs 7 (unit) or exactly 9 (frequency) unreviewed-or-approved files.
+  if (!isReadyToSubmit(kind, state)) return refuse('NOT_READY_TO_SUBMIT');
+  return OK;
+}
+
+function checkFinalise(state: DocumentSetState, actor: Actor): Verdict {
+  const allowed = reviewerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (state.status !== 'PENDING_APPROVAL') return refuse('ILLEGAL_TRANSITION');
+  // DESIGN §5: finalise only when every document is reviewed.
+  if (!everySlotReviewed(state)) return refuse('NOT_ALL_REVIEWED');
+  return OK;
+}
+
+/** Whether the approver's Submit (finalise) would be accepted now. */
+export function canFinalise(state: DocumentSetState, actor: Actor): boolean {
+  return checkFinalise(state, actor).ok;
+}
+
+/**
+ * The one transition function of a document set (STYLE §1). Authorisation is
+ * checked before state (DESIGN §4): a role that may never act gets FORBIDDEN,
+ * an allowed role at the wrong moment a 409 code.
+ */
+export function decide<F extends SetFile>(
+  kind: DocumentSetKind,
+  state: DocumentSetState<F>,
+  action: DocumentSetAction,
+  actor: Actor,
+): Decision<F> {
+  switch (action.type) {
+    case 'submit': {
+      const verdict = checkSubmit(kind, state, actor);
+      if (!verdict.ok) return verdict;
+      // SPEC §4: APPROVED files stay APPROVED with their remarks; the rest go
+      // to PENDING_APPROVAL with approver remarks cleared.
+      const files = state.files.map((file) =>
+        state.slots.includes(file.fileType) && file.approvalStatus !== 'APPROVED'
+          ? { ...file, approvalStatus: 'PENDING_APPROVAL' as const, approverRemarks: null }
+          : file,
+      );
+      return { ok: true, next: { status: 'PENDING_APPROVAL', files } };
+    }
+    case 'finalise': {
+      const verdict = checkFinalise(state, actor);
+      if (!verdict.ok) return verdict;
+      // DESIGN §5: the outcome is computed, not trusted.
+      const outcome = finalOutcome(slotFiles(state));
+      if (action.requested !== outcome) return refuse('OUTCOME_MISMATCH');
+      return { ok: true, next: { status: outcome, files: [...state.files] } };
+    }
+    case 'reopen': {
+      const allowed = borrowerOnly(actor);
+      if (!allowed.ok) return allowed;
+      // SPEC §4: only an APPROVED frequency reopens (the edit icon); units never do.
+      if (kind === 'unit' || state.status !== 'APPROVED') return refuse('ILLEGAL_TRANSITION');
+      const files = state.files.map((file) => ({
+        ...file,
+        approvalStatus: 'NOT_RAISED' as const,
+        approverRemarks: null,
+      }));
+      return { ok: true, next: { status: 'NOT_RAISED', files } };
+    }
+  }
+}
+
+/**
+ * SPEC §7 / DESIGN §4: a PUT carries the requested status; this is the action
+ * it asks for (PENDING_APPROVAL submits, APPROVED/REJECTED finalises,
+ * NOT_RAISED reopens).
+ */
+export function actionForRequestedStatus(requested: ApprovalStatus): DocumentSetAction {
+  switch (requested) {
+    case 'PENDING_APPROVAL':
+      return { type: 'submit' };
+    case 'APPROVED':
+    case 'REJECTED':
+      return { type: 'finalise', requested };
+    case 'NOT_RAISED':
+      return { type: 'reopen' };
+  }
+}
+
+export type FileReviewDecision =
+  | { ok: true; next: { approvalStatus: ReviewOutcome; approverRemarks: string } }
+  | { ok: false; code: DomainErrorCode };
+
+/**
+ * SPEC §4 / DESIGN §5: an approver approves or rejects a pending file, always
+ * with remarks. A requested status other than APPROVED/REJECTED is not a review.
+ */
+export function decideFileReview(
+  file: FileStatus,
+  review: { approvalStatus: ApprovalStatus; approverRemarks?: string | null | undefined },
+  actor: Actor,
+): FileReviewDecision {
+  const allowed = reviewerOnly(actor);
+  if (!allowed.ok) return allowed;
+  const requested = review.approvalStatus;
+  if (requested !== 'APPROVED' && requested !== 'REJECTED') return refuse('ILLEGAL_TRANSITION');
+  if (file.approvalStatus !== 'PENDING_APPROVAL') return refuse('FILE_NOT_PENDING');
+  const approverRemarks = review.approverRemarks?.trim() ?? '';
+  if (approverRemarks === '') return refuse('REMARKS_REQUIRED');
+  return { ok: true, next: { approvalStatus: requested, approverRemarks } };
+}
+
+/** SPEC §4: the owning borrower uploads into an empty slot of a set that is not locked. */
+export function checkUpload(
+  slotFile: FileStatus | undefined,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): Verdict {
+  const allowed = borrowerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (isLocked(parentStatus)) return refuse('SET_LOCKED');
+  if (slotFile) return refuse('SLOT_FILLED');
+  return OK;
+}
+
+export function canUpload(
+  slotFile: FileStatus | undefined,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): boolean {
+  return checkUpload(slotFile, actor, parentStatus).ok;
+}
+
+/**
+ * SPEC §4 / §5: only the owning borrower discards, and only a file that is not
+ * pending and not approved (so NOT_RAISED or REJECTED), in a set that is not locked.
+ */
+export function checkDiscard(
+  file: FileStatus,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): Verdict {
+  const allowed = borrowerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (isLocked(parentStatus)) return refuse('SET_LOCKED');
+  if (file.approvalStatus === 'PENDING_APPROVAL' || file.approvalStatus === 'APPROVED') {
+    return refuse('FILE_LOCKED');
+  }
+  return OK;
+}
+
+export function canDiscard(file: FileStatus, actor: Actor, parentStatus: ApprovalStatus): boolean {
+  return checkDiscard(file, actor, parentStatus).ok;
+}

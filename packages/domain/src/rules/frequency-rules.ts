@@ -1,0 +1,75 @@
+import { STATUS_COLOURS, type ApprovalStatus, type StatusColour } from '../approval-status.ts';
+import { COLLATERAL_SLOTS } from '../file-types.ts';
+import {
+  decide,
+  isReadyToSubmit,
+  type Actor,
+  type Decision,
+  type DocumentSetAction,
+  type DocumentSetState,
+  type SetFile,
+} from './document-set.ts';
+
+/** A frequency as a document set: the nine collateral slots (SPEC §3). */
+export function frequencyDocumentSet<F extends SetFile>(
+  frequency: { approvalStatus: ApprovalStatus },
+  files: readonly F[],
+): DocumentSetState<F> {
+  return { status: frequency.approvalStatus, slots: COLLATERAL_SLOTS, files };
+}
+
+export function decideFrequency<F extends SetFile>(
+  state: DocumentSetState<F>,
+  action: DocumentSetAction,
+  actor: Actor,
+): Decision<F> {
+  return decide('frequency', state, action, actor);
+}
+
+export function isFrequencyReadyToSubmit(state: DocumentSetState): boolean {
+  return isReadyToSubmit('frequency', state);
+}
+
+export interface RowButton {
+  label: string;
+  /** The reopen (edit) icon; only a client may use it (SPEC §6). */
+  showEdit: boolean;
+  colour: StatusColour;
+}
+
+/**
+ * SPEC §4 "Row button by state on the frequency screen", row by row. "Files
+ * present" means hasRequiredFiles; the two 'Uploaded … (n)' labels differ in
+ * capitalisation on purpose.
+ */
+export function frequencyRowButton({
+  status,
+  uploadedFiles,
+  hasRequiredFiles,
+}: {
+  status: ApprovalStatus;
+  uploadedFiles: number;
+  hasRequiredFiles: boolean;
+}): RowButton {
+  const colour = STATUS_COLOURS[status];
+  const button = (label: string, showEdit = false): RowButton => ({ label, showEdit, colour });
+  switch (status) {
+    case 'REJECTED':
+      return hasRequiredFiles ? button('Reupload') : button(`Uploaded files (${uploadedFiles})`);
+    case 'APPROVED':
+      return button('Approved', true);
+    case 'PENDING_APPROVAL':
+    case 'NOT_RAISED':
+      if (!hasRequiredFiles) return button(`Uploaded Files (${uploadedFiles})`);
+      return button(status === 'PENDING_APPROVAL' ? 'Submitted to checker' : 'Uploaded');
+  }
+}
+
+/** SPEC §5 / DESIGN §5: a frequency's month may not be after the current month. */
+export function isFutureMonth(
+  month: number,
+  year: number,
+  current: { year: number; month: number },
+): boolean {
+  return year > current.year || (year === current.year && month > current.month);
+}

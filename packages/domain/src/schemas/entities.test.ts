@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { CheckerUnitSchema, FileEntrySchema, FrequencySchema, RoleSchema } from './entities.ts';
+
+const unit = {
+  key: 'U-1',
+  name: 'Flat A-101',
+  tower: 'A',
+  floor: '1',
+  unit: 'A-101',
+  areaSqft: '1250.5',
+  customerName: 'Asha Mehta',
+  maxSellingPrice: '12345678.5',
+  baseSellingPrice: '11000000',
+  totalSaleValue: '12770678.5',
+  amountToBeReceived: '0',
+  approvalStatus: 'NOT_RAISED',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  projectKey: 'P-1',
+  selectedNoc: 'Final',
+  version: 1,
+  meta: { opportunityKey: 'O-1', projectKey: 'P-1' },
+};
+
+describe('entity schemas', () => {
+  it('has the four roles of DESIGN §3', () => {
+    expect(RoleSchema.options).toEqual(['client', 'approver', 'viewer', 'admin']);
+  });
+
+  it('reads a checker unit with no NOC file yet', () => {
+    const checkerUnit = {
+      ...unit,
+      accountName: 'Mehta Constructions',
+      projectName: 'Skyline',
+      nocType: null,
+      uploadedFiles: 0,
+    };
+    expect(CheckerUnitSchema.parse(checkerUnit)).toEqual(checkerUnit);
+  });
+
+  it('refuses a checker unit whose NOC type is neither Final nor Provisional', () => {
+    expect(
+      CheckerUnitSchema.safeParse({
+        ...unit,
+        accountName: 'A',
+        projectName: 'P',
+        nocType: 'Both',
+        uploadedFiles: 1,
+      }).success,
+    ).toBe(false);
+  });
+
+  it('reads a remarks-only file entry with no content and no presigned URL', () => {
+    const entry = {
+      file: {
+        key: 'F-1',
+        fileName: null,
+        fileHash: null,
+        fileType: 'OTHER',
+        size: null,
+        contentType: null,
+        approvalStatus: 'NOT_RAISED',
+        borrowerRemarks: 'Not applicable',
+        approverRemarks: null,
+        createdAt: '2026-11-22T10:00:00.000Z',
+        updatedAt: '2026-11-22T10:00:00.000Z',
+        deletedAt: null,
+      },
+      meta: { presignedUrl: null },
+    };
+    expect(FileEntrySchema.parse(entry)).toEqual(entry);
+  });
+
+  it('refuses a frequency with a month outside 1 to 12', () => {
+    const frequency = {
+      key: 'FR-1',
+      collateralKey: 'C-1',
+      frequency: 1,
+      month: 13,
+      year: 2026,
+      approvalStatus: 'NOT_RAISED',
+      uploadedFiles: 0,
+      hasRequiredFiles: false,
+      version: 1,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+      meta: { collateral: 'C-1', account: 'ACC1001' },
+    };
+    expect(FrequencySchema.safeParse(frequency).success).toBe(false);
+    expect(FrequencySchema.safeParse({ ...frequency, month: 12 }).success).toBe(true);
+  });
+});

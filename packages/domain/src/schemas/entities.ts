@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { ApprovalStatusSchema } from '../approval-status.ts';
+import { SelectedNocSchema } from '../file-types.ts';
+import { FrequencyCodeSchema } from '../frequency.ts';
+
+// The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
+// decimal string (the database's numeric), timestamps are ISO 8601 strings.
+
+const MoneyStringSchema = z.string().describe('Rupees as a decimal string, e.g. "12345678.50"');
+const DecimalStringSchema = z.string().describe('Decimal string, e.g. "1250.5"');
+const TimestampSchema = z.string().describe('ISO 8601 timestamp');
+const IsoDateStringSchema = z.string().describe('YYYY-MM-DD');
+
+/** DESIGN §3: the four roles. */
+export const RoleSchema = z.enum(['client', 'approver', 'viewer', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** SPEC §3: NOC type on the checker list, from the NOC files present. */
+export const NocTypeSchema = SelectedNocSchema;
+export type NocType = z.infer<typeof NocTypeSchema>;
+
+export const AccountSchema = z.object({
+  key: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const OpportunitySchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  name: z.string(),
+  sanctionAmount: MoneyStringSchema,
+  peakExposure: MoneyStringSchema,
+  currentFace: MoneyStringSchema,
+});
+export type Opportunity = z.infer<typeof OpportunitySchema>;
+
+export const ProjectSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  opportunityKey: z.string(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const UnitSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  tower: z.string(),
+  floor: z.string(),
+  unit: z.string(),
+  areaSqft: DecimalStringSchema,
+  customerName: z.string(),
+  maxSellingPrice: MoneyStringSchema,
+  baseSellingPrice: MoneyStringSchema,
+  totalSaleValue: MoneyStringSchema,
+  amountToBeReceived: MoneyStringSchema,
+  approvalStatus: ApprovalStatusSchema,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  projectKey: z.string(),
+  selectedNoc: SelectedNocSchema,
+  /** DESIGN §5: optimistic concurrency; send it back to detect a stale write. */
+  version: z.number().int(),
+  meta: z.object({ opportunityKey: z.string(), projectKey: z.string() }),
+});
+export type Unit = z.infer<typeof UnitSchema>;
+
+/** DESIGN §4: checker-list units carry what their columns show. */
+export const CheckerUnitSchema = UnitSchema.extend({
+  accountName: z.string(),
+  projectName: z.string(),
+  nocType: NocTypeSchema.nullable(),
+  uploadedFiles: z.number().int().nonnegative(),
+});
+export type CheckerUnit = z.infer<typeof CheckerUnitSchema>;
+
+/** SPEC §3 unit and collateral files share one shape. fileName is null for a remarks-only entry. */
+export const DocumentFileSchema = z.object({
+  key: z.string(),
+  fileName: z.string().nullable(),
+  fileHash: z.string().nullable(),
+  fileType: z.string(),
+  size: z.number().int().nonnegative().nullable(),
+  contentType: z.string().nullable(),
+  approvalStatus: ApprovalStatusSchema,
+  borrowerRemarks: z.string().nullable(),
+  approverRemarks: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  deletedAt: TimestampSchema.nullable(),
+});
+export type DocumentFile = z.infer<typeof DocumentFileSchema>;
+
+/** DESIGN §4: list entries and single-file answers are `{file, meta: {presignedUrl}}`. */
+export const FileEntrySchema = z.object({
+  file: DocumentFileSchema,
+  meta: z.object({ presignedUrl: z.string().nullable() }),
+});
+export type FileEntry = z.infer<typeof FileEntrySchema>;
+
+export const CollateralSchema = z.object({
+  key: z.string(),
+  accountId: z.string(),
+  collateralName: z.string(),
+});
+export type Collateral = z.infer<typeof CollateralSchema>;
+
+export const FrequencySchema = z.object({
+  key: z.string(),
+  collateralKey: z.string(),
+  frequency: FrequencyCodeSchema,
+  month: z.number().int().min(1).max(12),
+  year: z.number().int(),
+  approvalStatus: ApprovalStatusSchema,
+  /** SPEC §3: the count of live, completed files. */
+  uploadedFiles: z.number().int().nonnegative(),
+  /** SPEC §3: more than 8 files. */
+  hasRequiredFiles: z.boolean(),
+  version: z.number().int(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  /** SPEC §3: the collateral key and the account id. */
+  meta: z.object({ collateral: z.string(), account: z.string() }),
+});
+export type Frequency = z.infer<typeof FrequencySchema>;
+
+export const CheckerFrequencySchema = FrequencySchema.extend({
+  collateralName: z.string(),
+  accountName: z.string(),
+});
+export type CheckerFrequency = z.infer<typeof CheckerFrequencySchema>;
+
+export const LoanStatementStatusSchema = z.enum(['REQUESTED', 'FULFILLED']);
+export type LoanStatementStatus = z.infer<typeof LoanStatementStatusSchema>;
+
+export const LoanStatementRequestSchema = z.object({
+  id: z.string(),
+  opportunityKey: z.string(),
+  fromDate: IsoDateStringSchema,
+  toDate: IsoDateStringSchema,
+  borrowerRemarks: z.string().nullable(),
+  approverRemarks: z.string().nullable(),
+  status: LoanStatementStatusSchema,
+  createdAt: TimestampSchema,
+  fulfilledAt: TimestampSchema.nullable(),
+  fileName: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type LoanStatementRequest = z.infer<typeof LoanStatementRequestSchema>;
+
+/** DESIGN §4 "Users": accountKey is set for borrowers only. */
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  disabled: z.boolean(),
+  accountKey: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SessionUserSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  accountKey: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** DESIGN §4 "History": who, role, when, what, before → after. */
+export const AuditEventSchema = z.object({
+  id: z.string(),
+  at: TimestampSchema,
+  actor: z.object({ username: z.string(), role: z.string() }),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;

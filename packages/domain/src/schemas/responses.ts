@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ListMetaSchema } from '../lists.ts';
+import {
+  AccountSchema,
+  AuditEventSchema,
+  CheckerFrequencySchema,
+  CheckerUnitSchema,
+  CollateralSchema,
+  FileEntrySchema,
+  FrequencySchema,
+  LoanStatementRequestSchema,
+  OpportunitySchema,
+  ProjectSchema,
+  SessionUserSchema,
+  UnitSchema,
+  UserSchema,
+} from './entities.ts';
+
+// Answers of DESIGN §4, with SPEC §7's top-level keys. The API declares them
+// as response schemas and the web parses with them.
+
+export const AccountResponseSchema = z.object({ account: AccountSchema });
+export const AccountListResponseSchema = z.object({
+  accounts: z.array(AccountSchema),
+  meta: ListMetaSchema,
+});
+
+export const OpportunityResponseSchema = z.object({ opportunity: OpportunitySchema });
+export const OpportunityListResponseSchema = z.object({
+  opportunities: z.array(OpportunitySchema),
+  meta: ListMetaSchema,
+});
+
+export const ProjectResponseSchema = z.object({ project: ProjectSchema });
+export const ProjectListResponseSchema = z.object({
+  projects: z.array(ProjectSchema),
+  meta: ListMetaSchema,
+});
+
+export const UnitResponseSchema = z.object({ unit: UnitSchema });
+export const UnitListResponseSchema = z.object({
+  units: z.array(UnitSchema),
+  meta: ListMetaSchema,
+});
+export const CheckerUnitListResponseSchema = z.object({
+  units: z.array(CheckerUnitSchema),
+  meta: ListMetaSchema,
+});
+
+/** DESIGN §4: single-file answers (create, get, PUT, complete) are one entry. */
+export const FileResponseSchema = FileEntrySchema;
+export const FileListResponseSchema = z.object({
+  files: z.array(FileEntrySchema),
+  meta: ListMetaSchema,
+});
+
+export const CollateralResponseSchema = z.object({ collateral: CollateralSchema });
+export const CollateralListResponseSchema = z.object({
+  collaterals: z.array(CollateralSchema),
+  meta: ListMetaSchema,
+});
+
+export const FrequencyResponseSchema = z.object({ frequency: FrequencySchema });
+export const FrequencyListResponseSchema = z.object({
+  frequencies: z.array(FrequencySchema),
+  meta: ListMetaSchema,
+});
+export const CheckerFrequencyListResponseSchema = z.object({
+  monitoringFrequencies: z.array(CheckerFrequencySchema),
+  meta: ListMetaSchema,
+});
+
+/** DESIGN §4: bulk submit answers the submitted records. */
+export const UnitBulkSubmitResponseSchema = z.object({ units: z.array(UnitSchema) });
+export const FrequencyBulkSubmitResponseSchema = z.object({
+  frequencies: z.array(FrequencySchema),
+});
+
+export const LoanStatementRequestResponseSchema = z.object({
+  loanStatementRequest: LoanStatementRequestSchema,
+});
+export const LoanStatementRequestListResponseSchema = z.object({
+  loanStatementRequests: z.array(LoanStatementRequestSchema),
+});
+
+/** DESIGN §4: oldest first. */
+export const HistoryResponseSchema = z.object({ events: z.array(AuditEventSchema) });
+
+export const SignupCheckResponseSchema = z.object({ accountId: z.string(), name: z.string() });
+export const SigninResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+export const SessionResponseSchema = z.object({ user: SessionUserSchema });
+
+export const UserResponseSchema = z.object({ user: UserSchema });
+export const UserListResponseSchema = z.object({
+  users: z.array(UserSchema),
+  meta: ListMetaSchema,
+});
+
+export const ImportResponseSchema = z.object({
+  imported: z.object({
+    accounts: z.number().int().nonnegative(),
+    opportunities: z.number().int().nonnegative(),
+    projects: z.number().int().nonnegative(),
+    units: z.number().int().nonnegative(),
+    collaterals: z.number().int().nonnegative(),
+  }),
+});
+
+export type AccountResponse = z.infer<typeof AccountResponseSchema>;
+export type AccountListResponse = z.infer<typeof AccountListResponseSchema>;
+export type OpportunityResponse = z.infer<typeof OpportunityResponseSchema>;
+export type OpportunityListResponse = z.infer<typeof OpportunityListResponseSchema>;
+export type ProjectResponse = z.infer<typeof ProjectResponseSchema>;
+export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
+export type UnitResponse = z.infer<typeof UnitResponseSchema>;
+export type UnitListResponse = z.infer<typeof UnitListResponseSchema>;
+export type CheckerUnitListResponse = z.infer<typeof CheckerUnitListResponseSchema>;
+export type FileResponse = z.infer<typeof FileResponseSchema>;
+export type FileListResponse = z.infer<typeof FileListResponseSchema>;
+export type CollateralResponse = z.infer<typeof CollateralResponseSchema>;
+export type CollateralListResponse = z.infer<typeof CollateralListResponseSchema>;
+export type FrequencyResponse = z.infer<typeof FrequencyResponseSchema>;
+export type FrequencyListResponse = z.infer<typeof FrequencyListResponseSchema>;
+export type CheckerFrequencyListResponse = z.infer<typeof CheckerFrequencyListResponseSchema>;
+export type UnitBulkSubmitResponse = z.infer<typeof UnitBulkSubmitResponseSchema>;
+export type FrequencyBulkSubmitResponse = z.infer<typeof FrequencyBulkSubmitResponseSchema>;
+export type LoanStatementRequestResponse = z.infer<typeof LoanStatementRequestResponseSchema>;
+export type LoanStatementRequestListResponse = z.infer<
+  typeof LoanStatementRequestListResponseSchema
+>;
+export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
+export type SignupCheckResponse = z.infer<typeof SignupCheckResponseSchema>;
+export type SigninResponse = z.infer<typeof SigninResponseSchema>;
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+export type ImportResponse = z.infer<typeof ImportResponseSchema>;
