@@ -15,6 +15,10 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
+import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
+import { registerDevIdentityProvider } from './modules/identity/dev-identity-provider.ts';
 
 export interface AppDeps {
   env: Env;
@@ -75,10 +79,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:') });
   await app.register(cookie, { secret: env.SESSION_SECRET });
   await registerOpenApi(app);
+  await app.register(authPlugin, { db, publicUrl: env.PUBLIC_URL });
+  const staffSignOn = await configureStaffSignOn(app, env);
 
   await app.register(healthRoutes, { db });
+  await app.register(identityRoutes, {
+    db,
+    publicUrl: env.PUBLIC_URL,
+    secureCookies: env.PUBLIC_URL.startsWith('https:'),
+    staffSignOn,
+    staffRolePolicy: {
+      defaultRole: env.STAFF_DEFAULT_ROLE,
+      adminEmails: env.ADMIN_EMAILS,
+      trustProviderRole: !env.OIDC_ISSUER,
+    },
+  });
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
 
   await registerWebApp(app, deps.webDist ?? defaultWebDist);
   return app;
+}
+
+/**
+ * DESIGN §4 "configured services win": OIDC_ISSUER when set; otherwise, outside production, the
+ * bundled development provider; in production without an issuer, staff sign-in is off.
+ */
+async function configureStaffSignOn(
+  app: FastifyInstance,
+  env: Env,
+): Promise<StaffSignOn | undefined> {
+  const redirectUri = `${env.PUBLIC_URL}${OIDC_CALLBACK_PATH}`;
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    return createStaffSignOn({
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      redirectUri,
+      allowHttp: !env.isProduction,
+    });
+  }
+  if (env.isProduction) return undefined;
+  const dev = await registerDevIdentityProvider(app, { publicUrl: env.PUBLIC_URL, redirectUri });
+  return createStaffSignOn({ ...dev, redirectUri, allowHttp: true });
 }

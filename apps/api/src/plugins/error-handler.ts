@@ -18,6 +18,9 @@ const body = (code: string, message: string, field?: string | undefined): ErrorB
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.status).send(body(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

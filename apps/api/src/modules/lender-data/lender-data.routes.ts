@@ -1,19 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, ImportBodySchema } from '@portal/domain';
+import { DomainError, ImportBodySchema, ImportResponseSchema } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { importLenderData } from './import-lender-data.ts';
-
-const ImportResultSchema = z.object({
-  imported: z.object({
-    accounts: z.number(),
-    opportunities: z.number(),
-    projects: z.number(),
-    units: z.number(),
-    collaterals: z.number(),
-  }),
-});
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -30,7 +19,7 @@ export const lenderDataRoutes: FastifyPluginAsyncZod<{
         summary: 'Upsert the lender’s accounts, loans, projects, units and collaterals',
         security: [{ bearer: [] }],
         body: ImportBodySchema,
-        response: { 200: ImportResultSchema },
+        response: { 200: ImportResponseSchema },
       },
       // Checked before the body is parsed, so a caller without the key learns nothing from validation.
       onRequest: async (request) => {

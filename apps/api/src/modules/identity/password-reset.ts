@@ -1,0 +1,67 @@
+import type { PasswordForgotBody, PasswordResetBody } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { codeMail } from '../../mail/templates.ts';
+import { consumeCode, issueCode } from './one-time-codes.ts';
+import { hashSecret } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
+import {
+  assertNotLocked,
+  CODE_ENTRY,
+  CODE_SENDS,
+  recordAttempt,
+  resetAttempts,
+  ThrottledError,
+} from './throttle.ts';
+import { usersRepository as users } from './users.repository.ts';
+
+/**
+ * Always answers the same way (DESIGN §3): a code is mailed only to an active borrower, and an
+ * address that asks too often is quietly not mailed again rather than told so.
+ */
+export async function requestPasswordReset(db: Database, input: PasswordForgotBody) {
+  const user = await users.findByUsernameOrEmail(db, input.username);
+  if (!user || !user.passwordHash || !user.emailVerifiedAt || user.disabled) return;
+  const throttleKey = `code-send:password_reset:${user.id}`;
+  try {
+    await assertNotLocked(db, throttleKey);
+  } catch (error) {
+    if (error instanceof ThrottledError) return;
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    const code = await issueCode(tx, user.id, 'password_reset');
+    await enqueueMail(tx, {
+      to: user.email,
+      ...codeMail({ purpose: 'password_reset', code, name: user.name ?? '' }),
+    });
+  });
+  await recordAttempt(db, throttleKey, CODE_SENDS);
+}
+
+/** A new password ends every open session and lifts a sign-in lock-out. */
+export async function resetPassword(db: Database, input: PasswordResetBody) {
+  const user = await users.findByUsernameOrEmail(db, input.username);
+  const throttleKey = `code-entry:password_reset:${user?.id ?? input.username}`;
+  await assertNotLocked(db, throttleKey);
+  try {
+    await consumeCode(
+      db,
+      user && !user.disabled ? user.id : undefined,
+      'password_reset',
+      input.code,
+    );
+  } catch (error) {
+    await recordAttempt(db, throttleKey, CODE_ENTRY);
+    throw error;
+  }
+  const passwordHash = await hashSecret(input.newPassword);
+  await db.transaction(async (tx) => {
+    await users.update(tx, user!.id, { passwordHash });
+    await revokeUserSessions(tx, user!.id);
+  });
+  await resetAttempts(db, throttleKey);
+  await resetAttempts(db, `sign-in:user:${user!.username}`);
+  await resetAttempts(db, `sign-in:user:${user!.email.toLowerCase()}`);
+  return { username: user!.username };
+}

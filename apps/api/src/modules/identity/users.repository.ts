@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accounts, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const usersRepository = {
+  async findById(db: Executor, id: string) {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** A username is an account id (upper-cased) or, for sign-in and reset, an e-mail (any case). */
+  async findByUsernameOrEmail(db: Executor, username: string) {
+    const condition = username.includes('@')
+      ? sql`lower(${users.email}) = ${username.toLowerCase()}`
+      : eq(users.username, username.toUpperCase());
+    const [row] = await db.select().from(users).where(condition).limit(1);
+    return row;
+  },
+
+  async findByAccountKey(db: Executor, accountKey: string) {
+    const [row] = await db.select().from(users).where(eq(users.accountKey, accountKey));
+    return row;
+  },
+
+  async findStaff(db: Executor, oidcSubject: string, email: string) {
+    const [bySubject] = await db.select().from(users).where(eq(users.oidcSubject, oidcSubject));
+    if (bySubject) return bySubject;
+    const [byEmail] = await db
+      .select()
+      .from(users)
+      .where(
+        and(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`${users.accountKey} is null`),
+      );
+    return byEmail;
+  },
+
+  async insert(db: Executor, user: NewUser) {
+    const [row] = await db.insert(users).values(user).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: string, changes: Partial<NewUser>) {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  },
+
+  async deleteById(db: Executor, id: string) {
+    await db.delete(users).where(eq(users.id, id));
+  },
+
+  async findAccount(db: Executor, key: string) {
+    const [row] = await db.select().from(accounts).where(eq(accounts.key, key));
+    return row;
+  },
+};

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError, type Role } from '@portal/domain';
+import type { Database } from '../db/client.ts';
+import {
+  resolveSession,
+  SESSION_COOKIE,
+  type AuthenticatedUser,
+} from '../modules/identity/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; set for every request before its handler runs. */
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Roles that may call the route; checked before the body is even parsed (DESIGN §4). */
+    roles?: readonly Role[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session from the bearer token (API clients) or the session cookie (browser).
+ * Cookie-authenticated writes must come from our own origin (DESIGN §3, CSRF).
+ */
+export const authPlugin = fp<{ db: Database; publicUrl: string }>(
+  async (app: FastifyInstance, { db, publicUrl }) => {
+    const publicOrigin = new URL(publicUrl).origin;
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const token = bearer ?? request.cookies[SESSION_COOKIE];
+      const user = token ? await resolveSession(db, token) : undefined;
+      if (
+        user &&
+        !bearer &&
+        !SAFE_METHODS.has(request.method) &&
+        !isSameOrigin(request, publicOrigin)
+      ) {
+        throw new DomainError(
+          'FORBIDDEN',
+          'This request did not come from the portal itself (Origin check failed).',
+        );
+      }
+      request.user = user ?? null;
+      const roles = request.routeOptions.config.roles;
+      if (roles) requireRole(request, roles);
+    });
+  },
+);
+
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  // The request's own host counts too, so http://127.0.0.1:3000 works when PUBLIC_URL says localhost.
+  return origin === publicOrigin || origin === `${request.protocol}://${request.headers.host}`;
+}
+
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new DomainError('UNAUTHENTICATED');
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthenticatedUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN');
+  return user;
+}
+
+export const STAFF_ROLES = ['approver', 'viewer', 'admin'] as const satisfies readonly Role[];
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

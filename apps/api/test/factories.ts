@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@portal/domain';
+import type { Database } from '../src/db/client.ts';
+import { accounts } from '../src/db/schema.ts';
+import { hashSecret } from '../src/modules/identity/passwords.ts';
+import { createSession } from '../src/modules/identity/sessions.ts';
+import { usersRepository } from '../src/modules/identity/users.repository.ts';
+
+export const TEST_PASSWORD = 'Secret#123';
+
+/** Seed factories by state (STYLE §8), shared by the API tests. */
+export async function seedAccount(
+  db: Database,
+  overrides: Partial<typeof accounts.$inferInsert> = {},
+) {
+  const key = overrides.key ?? `ACC${randomUUID().slice(0, 8).toUpperCase()}`;
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      key,
+      name: `Account ${key}`,
+      email: `${key.toLowerCase()}@borrower.example`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A registered, confirmed borrower of a (new or given) account. */
+export async function seedBorrower(
+  db: Database,
+  options: { accountKey?: string; disabled?: boolean } = {},
+) {
+  const account = options.accountKey
+    ? (await usersRepository.findAccount(db, options.accountKey))!
+    : await seedAccount(db);
+  const user = await usersRepository.insert(db, {
+    username: account.key,
+    email: account.email,
+    role: 'client',
+    accountKey: account.key,
+    name: account.name,
+    passwordHash: await hashSecret(TEST_PASSWORD),
+    emailVerifiedAt: new Date(),
+    disabled: options.disabled ?? false,
+  });
+  return { account, user };
+}
+
+export async function seedStaff(db: Database, role: Exclude<Role, 'client'>) {
+  const email = `${role}-${randomUUID().slice(0, 8)}@lender.example`;
+  return usersRepository.insert(db, {
+    username: email,
+    email,
+    role,
+    name: `Test ${role}`,
+    oidcSubject: `test|${email}`,
+    emailVerifiedAt: new Date(),
+  });
+}
+
+/** A bearer token for the user, as sign-in would give. */
+export async function tokenFor(db: Database, userId: string) {
+  return (await createSession(db, userId, { federated: false })).token;
+}
