@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Every product call lives under /api (DESIGN §4); the browser talks to its own origin. */
+const API_BASE = '/api';
+
+/** DESIGN §4: every error body is `{ error: { code, message } }`. */
+const ErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+/** A failed call. `status` 0 means the server was never reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** For calls answered with 204 No Content, such as sign-out. */
+export const NoContentSchema = z.undefined();
+
+type Method = 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  /** TanStack Query passes one so an abandoned read is cancelled. */
+  signal?: AbortSignal;
+}
+
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  return request('GET', path, undefined, schema, options);
+}
+
+export function apiSend<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  return request(method, path, body, schema, options);
+}
+
+async function request<S extends z.ZodType>(
+  method: 'GET' | Method,
+  path: string,
+  body: unknown,
+  schema: S,
+  { signal }: RequestOptions,
+): Promise<z.infer<S>> {
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      // The session is an httpOnly cookie (DESIGN §3); never send it elsewhere.
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    // A cancelled read is not a failure; let the caller's abort handling see it.
+    if (signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'Could not reach the server. Check your internet connection and try again.',
+    );
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+
+  const data: unknown = response.status === 204 ? undefined : await readJson(response);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The server sent an answer this page does not understand. Please reload and try again.',
+    );
+  }
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const parsed = ErrorBodySchema.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  }
+  // A proxy or crash page rather than our API: say so in words the user can act on.
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    'Something went wrong on the server. Please try again in a moment.',
+  );
+}
+
+/** SPEC §9: reads are retried 5 times, 2000 ms apart. */
+export const READ_RETRY_COUNT = 5;
+export const READ_RETRY_DELAY_MS = 2000;
+
+/**
+ * TanStack Query `retry` for reads: only when retrying can help — the network
+ * failed or the server had a 5xx — never for 4xx answers, which will not change.
+ */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return (
+    failureCount < READ_RETRY_COUNT &&
+    error instanceof ApiError &&
+    (error.status === 0 || error.status >= 500)
+  );
+}

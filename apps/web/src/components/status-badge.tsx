@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+import { STATUS_COLOURS, unitCheckerLabel, type ApprovalStatus } from '@portal/domain';
+
+interface StatusBadgeProps {
+  /** `null` when the slot has no file yet. */
+  status: ApprovalStatus | null;
+  /** Screens with their own wording (SPEC §4 collateral list) pass it here. */
+  label?: string;
+}
+
+/**
+ * DESIGN §7: one colour per status everywhere, and colour is never the only
+ * signal — the label is always written out.
+ */
+export function StatusBadge({ status, label }: StatusBadgeProps) {
+  const color = status ? STATUS_COLOURS[status] : STATUS_COLOURS.NO_FILE;
+  const text = label ?? (status ? unitCheckerLabel(status) : 'NO FILE');
+  return (
+    <Badge variant="light" color={color}>
+      {text}
+    </Badge>
+  );
+}

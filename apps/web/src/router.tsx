@@ -1,0 +1,156 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireSession } from './auth/require-session';
+import { StartRedirect } from './auth/start-redirect';
+import { AppLayout, PublicLayout } from './components/app-layout';
+import { RouteError } from './components/route-error';
+
+/** Each screen is its own chunk, so the first load carries only the shell (DESIGN §2). */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const SignInPage = lazyPage(
+  () => import('./features/sign-in/sign-in-page'),
+  (m) => m.SignInPage,
+);
+const SignUpPage = lazyPage(
+  () => import('./features/sign-up/sign-up-page'),
+  (m) => m.SignUpPage,
+);
+const VerificationPage = lazyPage(
+  () => import('./features/verification/verification-page'),
+  (m) => m.VerificationPage,
+);
+const ThankYouPage = lazyPage(
+  () => import('./features/thank-you/thank-you-page'),
+  (m) => m.ThankYouPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('./features/forgot-password/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ForgotVerificationPage = lazyPage(
+  () => import('./features/forgot-verification/forgot-verification-page'),
+  (m) => m.ForgotVerificationPage,
+);
+const CreateNewPasswordPage = lazyPage(
+  () => import('./features/create-new-password/create-new-password-page'),
+  (m) => m.CreateNewPasswordPage,
+);
+const LoggedOutPage = lazyPage(
+  () => import('./features/logged-out/logged-out-page'),
+  (m) => m.LoggedOutPage,
+);
+const OAuthCallbackPage = lazyPage(
+  () => import('./features/oauth-callback/oauth-callback-page'),
+  (m) => m.OAuthCallbackPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('./features/not-found/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const OpportunitiesPage = lazyPage(
+  () => import('./features/opportunities/opportunities-page'),
+  (m) => m.OpportunitiesPage,
+);
+const ProjectUnitsPage = lazyPage(
+  () => import('./features/project-units/project-units-page'),
+  (m) => m.ProjectUnitsPage,
+);
+const LoanStatementPage = lazyPage(
+  () => import('./features/loan-statement/loan-statement-page'),
+  (m) => m.LoanStatementPage,
+);
+const UnitListPage = lazyPage(
+  () => import('./features/unit-list/unit-list-page'),
+  (m) => m.UnitListPage,
+);
+const CollateralListPage = lazyPage(
+  () => import('./features/collateral-list/collateral-list-page'),
+  (m) => m.CollateralListPage,
+);
+const FrequenciesPage = lazyPage(
+  () => import('./features/frequencies/frequencies-page'),
+  (m) => m.FrequenciesPage,
+);
+const FilesStatusPage = lazyPage(
+  () => import('./features/files-status/files-status-page'),
+  (m) => m.FilesStatusPage,
+);
+const FilesPage = lazyPage(
+  () => import('./features/files/files-page'),
+  (m) => m.FilesPage,
+);
+
+/** SPEC §2 route table, paths exactly as listed there. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          // SPEC §2 start-up: the root is sign-in unless a valid session sends the user on.
+          {
+            index: true,
+            element: (
+              <StartRedirect>
+                <SignInPage />
+              </StartRedirect>
+            ),
+          },
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'verification', element: <VerificationPage /> },
+          { path: 'Thankyou', element: <ThankYouPage /> },
+          // SPEC §2 lists both paths but describes one screen.
+          { path: 'forgot', element: <ForgotPasswordPage /> },
+          { path: 'forgot_password', element: <ForgotPasswordPage /> },
+          { path: 'forgotverification', element: <ForgotVerificationPage /> },
+          { path: 'createnewpassword', element: <CreateNewPasswordPage /> },
+          { path: 'logout', element: <LoggedOutPage /> },
+          { path: 'oauthcallback', element: <OAuthCallbackPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            element: <RequireSession />,
+            children: [
+              { path: 'opportunities', element: <OpportunitiesPage /> },
+              { path: 'opportunities/:opportunityKey/projects', element: <ProjectUnitsPage /> },
+              {
+                path: 'opportunities/:opportunityKey/projects/:projectKey/units',
+                element: <ProjectUnitsPage />,
+              },
+              { path: 'project/:id/projects/:projectId/units', element: <ProjectUnitsPage /> },
+              {
+                path: 'opportunities/:opportunityKey/loan-statement-requests',
+                element: <LoanStatementPage />,
+              },
+              { path: 'loanstatement', element: <LoanStatementPage /> },
+              // One screen each; the title and actions follow the role (SPEC §2).
+              { path: 'checker', element: <UnitListPage /> },
+              { path: 'unitstatus', element: <UnitListPage /> },
+              { path: 'collateralchecker', element: <CollateralListPage /> },
+              { path: 'collateralstatus', element: <CollateralListPage /> },
+              { path: 'accounts/:accountId/collaterals', element: <FrequenciesPage /> },
+              {
+                path: 'collaterals/:collateralKey/frequencies/:frequencyKey',
+                element: <FilesStatusPage />,
+              },
+              { path: 'projects/:projectKey/units/:unitKey', element: <FilesStatusPage /> },
+              { path: 'files', element: <FilesPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

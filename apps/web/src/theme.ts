@@ -1,0 +1,68 @@
+import {
+  colorsTuple,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  Modal,
+  Notification,
+  Tooltip,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+
+/** Calm deep teal for actions and links; shade 6 carries white text at 5:1. */
+const brand: MantineColorsTuple = [
+  '#e6f4f7',
+  '#cce6ee',
+  '#9bcddc',
+  '#66b3c9',
+  '#3d9db9',
+  '#238fae',
+  '#12789a',
+  '#0d6a88',
+  '#085a74',
+  '#034a61',
+];
+
+/**
+ * The `light` variant writes shade 9 on shade 1. Mantine's yellow and green fail
+ * WCAG AA there (2.7:1 and 3.8:1), and they are the NOT_RAISED and APPROVED
+ * status colours (DESIGN §7), so their darkest shade is deepened to pass.
+ */
+function withDarkestShade(color: MantineColorsTuple, darkest: string): MantineColorsTuple {
+  return colorsTuple([...color.slice(0, 9), darkest]);
+}
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  colors: {
+    brand,
+    yellow: withDarkestShade(DEFAULT_THEME.colors.yellow, '#7a4a00'),
+    green: withDarkestShade(DEFAULT_THEME.colors.green, '#1f6b30'),
+  },
+  // Filled buttons and badges pick black or white text by luminance; at 0.18 either
+  // choice keeps at least 4.5:1 contrast on every shade (DESIGN §6: axe-clean).
+  autoContrast: true,
+  luminanceThreshold: 0.18,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    // Icon-only controls on phones: keyboard and touch users need the label too.
+    Tooltip: Tooltip.extend({
+      defaultProps: { events: { hover: true, focus: true, touch: true } },
+    }),
+    // Mantine's close buttons are icon-only with no accessible name (axe: button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+  },
+});
+
+/** Mantine's dimmed text (gray 6) is 3.3:1 on white; gray 7 passes AA (DESIGN §6). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});

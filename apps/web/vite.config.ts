@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the API runs on its own port (DESIGN §1: in production it serves this build).
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': API_ORIGIN,
+      // The dev outbox and dev identity provider (DESIGN §2) live under /dev.
+      '/dev': API_ORIGIN,
+    },
+  },
+  build: { outDir: 'dist' },
+});
