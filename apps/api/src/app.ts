@@ -16,6 +16,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
 import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
 import { registerDevIdentityProvider } from './modules/identity/dev-identity-provider.ts';
@@ -95,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
+  await app.register(accountsRoutes, { db });
+  await app.register(loansRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
 
   await registerWebApp(app, deps.webDist ?? defaultWebDist);
   return app;

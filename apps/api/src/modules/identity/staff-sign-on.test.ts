@@ -32,6 +32,13 @@ async function signInThroughProvider(browser: TestBrowser, demoUser: string) {
   return { response, url };
 }
 
+async function roleOf(browser: TestBrowser) {
+  const body = (await (await browser.request(`${base}/api/auth/session`)).json()) as {
+    user: { role: string };
+  };
+  return body.user.role;
+}
+
 describe('staff sign-on through OpenID Connect', () => {
   it('creates an approver from the default role and lands on /oauthcallback with a session', async () => {
     const browser = new TestBrowser();
@@ -53,14 +60,10 @@ describe('staff sign-on through OpenID Connect', () => {
   it('gives the demo viewer the viewer role and an ADMIN_EMAILS address the admin role', async () => {
     const viewer = new TestBrowser();
     await signInThroughProvider(viewer, 'viewer');
-    expect((await (await viewer.request(`${base}/api/auth/session`)).json()).user.role).toBe(
-      'viewer',
-    );
+    expect(await roleOf(viewer)).toBe('viewer');
     const admin = new TestBrowser();
     await signInThroughProvider(admin, 'admin');
-    expect((await (await admin.request(`${base}/api/auth/session`)).json()).user.role).toBe(
-      'admin',
-    );
+    expect(await roleOf(admin)).toBe('admin');
   });
 
   it('keeps a role an admin gave on the next sign-in', async () => {
@@ -70,9 +73,7 @@ describe('staff sign-on through OpenID Connect', () => {
     await usersRepository.update(t.db, user!.id, { role: 'viewer' });
     const again = new TestBrowser();
     await signInThroughProvider(again, 'approver');
-    expect((await (await again.request(`${base}/api/auth/session`)).json()).user.role).toBe(
-      'viewer',
-    );
+    expect(await roleOf(again)).toBe('viewer');
     await usersRepository.update(t.db, user!.id, { role: 'approver' });
   });
 

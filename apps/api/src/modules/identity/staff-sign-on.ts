@@ -72,8 +72,8 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
     },
 
     async finish(callbackUrl: URL, pending: PendingSignOn): Promise<StaffClaims> {
-      const config = await configuration();
-      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      const server = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(server, callbackUrl, {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
@@ -87,7 +87,7 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
         typeof idClaims.email === 'string'
           ? idClaims
           : {
-              ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)),
+              ...(await oidc.fetchUserInfo(server, tokens.access_token, idClaims.sub)),
               ...idClaims,
             };
       const email = typeof claims.email === 'string' ? claims.email : undefined;

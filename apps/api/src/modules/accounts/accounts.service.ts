@@ -1,0 +1,71 @@
+import { DomainError, listMeta, type AccountUpdateBody } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { accountsRepository as repo, toAccount } from './accounts.repository.ts';
+
+/** A borrower reads only their own account; any other id is 404, as if it did not exist. */
+export async function getAccount(db: Database, user: AuthenticatedUser, key: string) {
+  const accountKey = key.toUpperCase();
+  if (user.role === 'client' && user.accountKey !== accountKey)
+    throw new DomainError('NOT_FOUND', 'No such account');
+  const row = await repo.find(db, accountKey);
+  if (!row) throw new DomainError('NOT_FOUND', 'No such account');
+  return toAccount(row);
+}
+
+export async function listAccounts(
+  db: Database,
+  query: { page: number; perPage: number; search?: string | undefined },
+) {
+  const { rows, total } = await repo.list(db, query.search?.trim() || undefined, {
+    offset: (query.page - 1) * query.perPage,
+    limit: query.perPage,
+  });
+  return {
+    accounts: rows.map(toAccount),
+    meta: listMeta(query.page, query.perPage, total, rows.length),
+  };
+}
+
+export async function updateAccount(
+  db: Database,
+  admin: AuthenticatedUser,
+  key: string,
+  changes: AccountUpdateBody,
+) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findForUpdate(tx, key.toUpperCase());
+    if (!before) throw new DomainError('NOT_FOUND', 'No such account');
+    const after = await repo.update(tx, before.key, changes);
+    await recordAudit(tx, admin, {
+      entityType: 'account',
+      entityKey: before.key,
+      action: 'account.updated',
+      before: toAccount(before),
+      after: toAccount(after),
+    });
+    return toAccount(after);
+  });
+}
+
+export async function deleteAccount(db: Database, admin: AuthenticatedUser, key: string) {
+  await db.transaction(async (tx) => {
+    const before = await repo.findForUpdate(tx, key.toUpperCase());
+    if (!before) throw new DomainError('NOT_FOUND', 'No such account');
+    const held = await repo.dependents(tx, before.key);
+    if (held.loans || held.users || held.collaterals) {
+      throw new DomainError(
+        'CONFLICT',
+        `This account still has ${held.loans} loan(s), ${held.collaterals} collateral(s) and ${held.users} registered user(s); it cannot be deleted.`,
+      );
+    }
+    await repo.delete(tx, before.key);
+    await recordAudit(tx, admin, {
+      entityType: 'account',
+      entityKey: before.key,
+      action: 'account.deleted',
+      before: toAccount(before),
+    });
+  });
+}

@@ -1,0 +1,62 @@
+import {
+  DomainError,
+  loanStatementDatesProblem,
+  todayIn,
+  type LoanStatementCreateBody,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { getOpportunity } from '../loans/loans.service.ts';
+import {
+  loanStatementsRepository as repo,
+  toLoanStatementRequest,
+} from './loan-statements.repository.ts';
+
+/**
+ * A borrower asks for a statement of one of their loans (SPEC §2). "Today" is the lender's
+ * business day (BUSINESS_TIMEZONE), so the 365-day window matches what the pickers offer.
+ */
+export async function requestLoanStatement(
+  db: Database,
+  user: AuthenticatedUser,
+  opportunityKey: string,
+  input: LoanStatementCreateBody,
+  timeZone: string,
+) {
+  await getOpportunity(db, user, opportunityKey);
+  const problem = loanStatementDatesProblem(input, todayIn(timeZone));
+  if (problem) throw new DomainError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`);
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insert(tx, {
+      opportunityKey,
+      requestedBy: user.id,
+      fromDate: input.fromDate,
+      toDate: input.toDate,
+      borrowerRemarks: input.borrowerRemarks ?? null,
+    });
+    await recordAudit(tx, user, {
+      entityType: 'loan_statement',
+      entityKey: created.id,
+      action: 'loan_statement.requested',
+      after: {
+        opportunityKey,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        status: created.status,
+      },
+    });
+    return created;
+  });
+  return toLoanStatementRequest(row);
+}
+
+export async function listLoanStatementRequests(
+  db: Database,
+  user: AuthenticatedUser,
+  opportunityKey: string,
+) {
+  await getOpportunity(db, user, opportunityKey);
+  const rows = await repo.listForOpportunity(db, opportunityKey);
+  return rows.map((row) => toLoanStatementRequest(row));
+}

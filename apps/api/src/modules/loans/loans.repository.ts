@@ -1,0 +1,101 @@
+import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accounts, opportunities, projects } from '../../db/schema.ts';
+
+/** `accountKey` null means staff: every account. A borrower's reads are always narrowed to theirs. */
+export type AccountScope = string | null;
+
+const opportunityColumns = {
+  key: opportunities.key,
+  accountKey: opportunities.accountKey,
+  accountName: accounts.name,
+  name: opportunities.name,
+  sanctionAmount: opportunities.sanctionAmount,
+  peakExposure: opportunities.peakExposure,
+  currentFace: opportunities.currentFace,
+};
+
+const inScope = (scope: AccountScope, extra?: SQL) =>
+  and(scope === null ? undefined : eq(opportunities.accountKey, scope), extra);
+
+export const loansRepository = {
+  async listOpportunities(
+    db: Executor,
+    scope: AccountScope,
+    page: { offset: number; limit: number },
+  ) {
+    const where = inScope(scope);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(opportunityColumns)
+        .from(opportunities)
+        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
+        .where(where)
+        .orderBy(asc(opportunities.key))
+        .offset(page.offset)
+        .limit(page.limit),
+      db.select({ n: count() }).from(opportunities).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async findOpportunity(db: Executor, scope: AccountScope, key: string) {
+    const [row] = await db
+      .select(opportunityColumns)
+      .from(opportunities)
+      .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
+      .where(inScope(scope, eq(opportunities.key, key)));
+    return row;
+  },
+
+  /** Keyset paging: `after` is the last key of the previous page. */
+  async listProjects(
+    db: Executor,
+    opportunityKey: string,
+    after: string | undefined,
+    limit: number,
+  ) {
+    return db
+      .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })
+      .from(projects)
+      .where(
+        and(
+          eq(projects.opportunityKey, opportunityKey),
+          after ? gt(projects.key, after) : undefined,
+        ),
+      )
+      .orderBy(asc(projects.key))
+      .limit(limit);
+  },
+
+  async countProjects(db: Executor, opportunityKey: string) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(projects)
+      .where(eq(projects.opportunityKey, opportunityKey));
+    return row?.n ?? 0;
+  },
+
+  async findProject(db: Executor, opportunityKey: string, projectKey: string) {
+    const [row] = await db
+      .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })
+      .from(projects)
+      .where(and(eq(projects.opportunityKey, opportunityKey), eq(projects.key, projectKey)));
+    return row;
+  },
+};
+
+export type OpportunityRow = NonNullable<
+  Awaited<ReturnType<typeof loansRepository.findOpportunity>>
+>;
+
+export const toOpportunity = (row: OpportunityRow) => ({
+  key: row.key,
+  id: row.key,
+  accountId: row.accountKey,
+  accountName: row.accountName,
+  name: row.name,
+  sanctionAmount: row.sanctionAmount,
+  peakExposure: row.peakExposure,
+  currentFace: row.currentFace,
+});

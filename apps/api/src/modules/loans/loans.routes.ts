@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CursorQuerySchema,
+  LoanStatementCreateBodySchema,
+  LoanStatementRequestListResponseSchema,
+  LoanStatementRequestResponseSchema,
+  OpportunityListResponseSchema,
+  OpportunityResponseSchema,
+  PageQuerySchema,
+  ProjectListResponseSchema,
+  ProjectResponseSchema,
+  RoleSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import {
+  listLoanStatementRequests,
+  requestLoanStatement,
+} from '../loan-statements/request-loan-statement.ts';
+import { getOpportunity, getProject, listOpportunities, listProjects } from './loans.service.ts';
+import { toOpportunity } from './loans.repository.ts';
+
+const anyone = RoleSchema.options;
+const tags = ['loans'];
+const OpportunityParams = z.object({ opportunityKey: z.string().min(1) });
+// SPEC §7 / §9: 10 per page when a page is asked for.
+const OpportunityListQuery = z.object({
+  page: PageQuerySchema,
+  perPage: z.coerce.number().int().min(1).max(50).default(10),
+  accountId: z.string().optional(),
+});
+
+export const loansRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
+  app.get(
+    '/api/opportunities',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        querystring: OpportunityListQuery,
+        response: { 200: OpportunityListResponseSchema },
+      },
+    },
+    async (request) => listOpportunities(db, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/opportunities/:opportunityKey',
+    {
+      config: { roles: anyone },
+      schema: { tags, params: OpportunityParams, response: { 200: OpportunityResponseSchema } },
+    },
+    async (request) => ({
+      opportunity: toOpportunity(
+        await getOpportunity(db, requireUser(request), request.params.opportunityKey),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/opportunities/:opportunityKey/projects',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        params: OpportunityParams,
+        querystring: CursorQuerySchema,
+        response: { 200: ProjectListResponseSchema },
+      },
+    },
+    async (request) =>
+      listProjects(db, requireUser(request), request.params.opportunityKey, request.query.next),
+  );
+
+  app.get(
+    '/api/opportunities/:opportunityKey/projects/:projectKey',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        params: OpportunityParams.extend({ projectKey: z.string().min(1) }),
+        response: { 200: ProjectResponseSchema },
+      },
+    },
+    async (request) => ({
+      project: await getProject(
+        db,
+        requireUser(request),
+        request.params.opportunityKey,
+        request.params.projectKey,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/opportunities/:opportunityKey/loan-statement-requests',
+    {
+      config: { roles: ['client'] },
+      schema: {
+        tags,
+        params: OpportunityParams,
+        body: LoanStatementCreateBodySchema,
+        response: { 201: LoanStatementRequestResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await requestLoanStatement(
+        db,
+        requireUser(request),
+        request.params.opportunityKey,
+        request.body,
+        timeZone,
+      );
+      return reply.status(201).send({ loanStatementRequest: created });
+    },
+  );
+
+  app.get(
+    '/api/opportunities/:opportunityKey/loan-statement-requests',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        params: OpportunityParams,
+        response: { 200: LoanStatementRequestListResponseSchema },
+      },
+    },
+    async (request) => ({
+      loanStatementRequests: await listLoanStatementRequests(
+        db,
+        requireUser(request),
+        request.params.opportunityKey,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,74 @@
+import { DomainError, listMeta } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { loansRepository as repo, toOpportunity, type AccountScope } from './loans.repository.ts';
+
+export const PROJECTS_PAGE_SIZE = 50;
+
+/** Staff see every account (optionally one); a borrower only their own, whatever they ask for. */
+export function accountScope(user: AuthenticatedUser, requested?: string): AccountScope {
+  if (user.role === 'client') return user.accountKey ?? '';
+  return requested?.toUpperCase() ?? null;
+}
+
+export async function listOpportunities(
+  db: Database,
+  user: AuthenticatedUser,
+  query: { page: number; perPage: number; accountId?: string | undefined },
+) {
+  const { page, perPage } = query;
+  const { rows, total } = await repo.listOpportunities(db, accountScope(user, query.accountId), {
+    offset: (page - 1) * perPage,
+    limit: perPage,
+  });
+  const meta = listMeta(page, perPage, total, rows.length);
+  return {
+    opportunities: rows.map(toOpportunity),
+    meta: { ...meta, next: page < meta.totalPages ? String(page + 1) : null },
+  };
+}
+
+/** Another borrower's loan answers 404 exactly like a missing one (DESIGN §4). */
+export async function getOpportunity(db: Database, user: AuthenticatedUser, key: string) {
+  const row = await repo.findOpportunity(db, accountScope(user), key);
+  if (!row) throw new DomainError('NOT_FOUND', 'No such loan');
+  return row;
+}
+
+export async function listProjects(
+  db: Database,
+  user: AuthenticatedUser,
+  opportunityKey: string,
+  next?: string,
+) {
+  await getOpportunity(db, user, opportunityKey);
+  const [rows, total] = await Promise.all([
+    repo.listProjects(db, opportunityKey, next, PROJECTS_PAGE_SIZE + 1),
+    repo.countProjects(db, opportunityKey),
+  ]);
+  const projects = rows.slice(0, PROJECTS_PAGE_SIZE);
+  const hasMore = rows.length > PROJECTS_PAGE_SIZE;
+  return {
+    projects,
+    meta: {
+      count: projects.length,
+      page: 1,
+      perPage: PROJECTS_PAGE_SIZE,
+      totalPages: Math.ceil(total / PROJECTS_PAGE_SIZE),
+      totalRecords: total,
+      next: hasMore ? (projects.at(-1)?.key ?? null) : null,
+    },
+  };
+}
+
+export async function getProject(
+  db: Database,
+  user: AuthenticatedUser,
+  opportunityKey: string,
+  projectKey: string,
+) {
+  await getOpportunity(db, user, opportunityKey);
+  const project = await repo.findProject(db, opportunityKey, projectKey);
+  if (!project) throw new DomainError('NOT_FOUND', 'No such project');
+  return project;
+}
