@@ -16,6 +16,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { configuredMailer, devMailDir } from './mail/configured-mailer.ts';
+import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
@@ -99,6 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
   await app.register(accountsRoutes, { db });
   await app.register(loansRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
+
+  // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
+  if (configuredMailer(env)?.kind === 'dev-outbox') {
+    await app.register(devMailRoutes, { dir: devMailDir(env) });
+  }
 
   await registerWebApp(app, deps.webDist ?? defaultWebDist);
   return app;

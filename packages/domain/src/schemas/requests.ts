@@ -37,6 +37,9 @@ export const EmailSchema = z
   .trim()
   .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, EMAIL_MESSAGE));
 
+/** DESIGN §3: a one-time code works for 10 minutes. */
+export const CODE_LIFETIME_MINUTES = 10;
+
 /** SPEC §5 / §9: one-time codes are exactly six digits. */
 export const OtpCodeSchema = z
   .string({ error: 'Confirmation code cannot be empty' })

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { DomainError } from '@portal/domain';
+import { CODE_LIFETIME_MINUTES, DomainError } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
@@ -8,7 +8,7 @@ import { hashSecret, verifySecret } from './passwords.ts';
 type Purpose = 'signup' | 'password_reset';
 
 /** DESIGN §3: codes are 6 digits, live 10 minutes, allow 5 wrong tries, are single use and stored hashed. */
-export const CODE_LIFETIME_MS = 10 * 60_000;
+export const CODE_LIFETIME_MS = CODE_LIFETIME_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 /** Issues a fresh code for the user and purpose; any earlier code of that purpose stops working. */

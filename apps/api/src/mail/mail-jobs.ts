@@ -1,0 +1,30 @@
+import type { Executor } from '../db/client.ts';
+import { enqueue, type OutboxHandler } from '../outbox/outbox.ts';
+import { MailMessageSchema, type Mailer, type MailMessage } from './mailer.ts';
+
+export const MAIL_TOPIC = 'mail';
+
+/**
+ * Queues a message in the caller's transaction; the outbox worker sends it after commit. A
+ * malformed message fails here, in the request, rather than later in the outbox.
+ */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<number> {
+  return enqueue(db, { topic: MAIL_TOPIC, payload: MailMessageSchema.parse(message) });
+}
+
+/**
+ * The worker's handler for MAIL_TOPIC. Without a mailer (production without SMTP_URL) every mail
+ * job fails with a warning naming the fix and keeps retrying; after a day it is dead-lettered,
+ * to be replayed once SMTP_URL is set.
+ */
+export function mailHandler(mailer: Mailer | undefined): OutboxHandler {
+  return async (payload) => {
+    if (!mailer) throw new Error('no mailer configured: set SMTP_URL to send mail in production');
+    const parsed = MailMessageSchema.safeParse(payload);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');
+      throw new Error(`mail job payload is not a mail message (bad ${fields.join(', ')})`);
+    }
+    await mailer.send(parsed.data);
+  };
+}

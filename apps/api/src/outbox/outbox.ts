@@ -1,0 +1,265 @@
+import { and, asc, desc, eq, lt, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor, Transaction } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface OutboxJobInfo {
+  id: number;
+  /** Failed attempts before this one. */
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * Delivers one job's payload; throwing makes the job retry with backoff. It runs while the
+ * job's row is locked (and on PGlite, which has one connection, while the database is held), so
+ * it must not use the database and should bound its own network timeouts.
+ */
+export type OutboxHandler = (payload: unknown, job: OutboxJobInfo) => Promise<void>;
+
+export interface OutboxLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  handlers: Record<string, OutboxHandler>;
+  log: OutboxLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** A job this old that fails again is given up on (dead-lettered). */
+  maxAgeMs?: number;
+  now?: () => Date;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops polling after the job in hand and resolves once no job is in flight. */
+  stop(): Promise<void>;
+  /** Attempts up to batchSize due jobs, one at a time; answers how many were attempted. */
+  runOnce(): Promise<number>;
+  /** Runs until nothing is due (for tests and scripts). */
+  drain(): Promise<void>;
+}
+
+export interface DeadJob {
+  id: number;
+  topic: string;
+  orderingKey: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  /** When the job was given up on. */
+  processedAt: Date | null;
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const MAX_ERROR_LENGTH = 300;
+
+/**
+ * Records a job in the caller's transaction, so it exists if and only if the change it announces
+ * commits. Jobs sharing an orderingKey are delivered in insertion order; that order is the commit
+ * order as long as callers serialise writes per key (the entity's row lock does).
+ */
+export async function enqueue(
+  db: Executor,
+  job: { topic: string; payload: unknown; orderingKey?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ topic: job.topic, payload: job.payload, orderingKey: job.orderingKey ?? null })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    handlers,
+    log,
+    pollIntervalMs = 1000,
+    batchSize = 10,
+    maxAgeMs = 24 * 60 * 60 * 1000,
+    now = () => new Date(),
+  } = options;
+
+  let isRunning = false;
+  let isStopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+
+  // The handler runs under the claim's row lock, so no other worker or replica can send it too.
+  function processNext(): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const job = await claimDueJob(tx, now());
+      if (!job) return false;
+      const info = { id: job.id, attempts: job.attempts, createdAt: job.createdAt };
+      const handler = Object.hasOwn(handlers, job.topic) ? handlers[job.topic] : undefined;
+      let failure: string | undefined;
+      try {
+        if (!handler) throw new Error(`no handler registered for outbox topic "${job.topic}"`);
+        await handler(job.payload, info);
+      } catch (error) {
+        failure = describeError(error);
+      }
+      const at = now();
+      if (failure === undefined) {
+        await tx
+          .update(outbox)
+          .set({ status: 'done', processedAt: at, lastError: null })
+          .where(eq(outbox.id, job.id));
+        log.info({ jobId: job.id, topic: job.topic }, 'outbox job delivered');
+        return true;
+      }
+      const attempts = job.attempts + 1;
+      const isDead = at.getTime() - job.createdAt.getTime() >= maxAgeMs;
+      const nextAttemptAt = new Date(at.getTime() + backoffMs(attempts));
+      await tx
+        .update(outbox)
+        .set(
+          isDead
+            ? { status: 'dead', attempts, lastError: failure, processedAt: at }
+            : { attempts, lastError: failure, nextAttemptAt },
+        )
+        .where(eq(outbox.id, job.id));
+      const details = { jobId: job.id, topic: job.topic, attempts, error: failure };
+      if (isDead) log.error(details, 'outbox job dead-lettered after its last retry');
+      else log.warn({ ...details, nextAttemptAt }, 'outbox job failed; will retry');
+      return true;
+    });
+  }
+
+  async function runOnce(): Promise<number> {
+    let attempted = 0;
+    while (attempted < batchSize && !isStopping && (await processNext())) attempted++;
+    return attempted;
+  }
+
+  function schedule(delayMs: number) {
+    timer = setTimeout(() => {
+      pass = poll().finally(() => {
+        pass = undefined;
+      });
+    }, delayMs);
+    // Polling alone must not keep a process alive that is otherwise done.
+    timer.unref();
+  }
+
+  async function poll() {
+    let delayMs = pollIntervalMs;
+    try {
+      // A full batch means more may be due: go again at once rather than wait a poll interval.
+      if ((await runOnce()) === batchSize) delayMs = 0;
+    } catch (error) {
+      log.error({ error: describeError(error) }, 'outbox poll failed');
+    }
+    if (isRunning) schedule(delayMs);
+  }
+
+  return {
+    start() {
+      if (isRunning) return;
+      isRunning = true;
+      schedule(0);
+    },
+    async stop() {
+      isRunning = false;
+      isStopping = true;
+      clearTimeout(timer);
+      await pass;
+      isStopping = false;
+    },
+    runOnce,
+    async drain() {
+      while ((await runOnce()) > 0);
+    },
+  };
+}
+
+/**
+ * The oldest due job nobody else holds: pending, its time come, and no earlier pending job with
+ * the same ordering key (a failing job holds back the rest of its entity, not other entities).
+ */
+async function claimDueJob(tx: Transaction, at: Date) {
+  const earlier = alias(outbox, 'earlier');
+  const [job] = await tx
+    .select({
+      id: outbox.id,
+      topic: outbox.topic,
+      payload: outbox.payload,
+      attempts: outbox.attempts,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        lte(outbox.nextAttemptAt, at),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.orderingKey, outbox.orderingKey),
+                eq(earlier.status, 'pending'),
+                lt(earlier.id, outbox.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(outbox.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return job;
+}
+
+/** 2, 4, 8 … seconds, capped at an hour, plus up to 10% jitter so retries of many jobs spread. */
+function backoffMs(attempts: number): number {
+  const base = Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
+  return Math.round(base * (1 + Math.random() * 0.1));
+}
+
+/** A short, single-line reason, with any credentials in URLs removed, fit for logs and admins. */
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cleaned = message
+    .replace(/\/\/[^\s/@]*@/g, '//[redacted]@')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned.length > MAX_ERROR_LENGTH ? `${cleaned.slice(0, MAX_ERROR_LENGTH - 1)}…` : cleaned;
+}
+
+/** The dead-letter list admins review, newest first; payloads stay out of it (they may hold codes). */
+export function listDeadJobs(db: Executor): Promise<DeadJob[]> {
+  return db
+    .select({
+      id: outbox.id,
+      topic: outbox.topic,
+      orderingKey: outbox.orderingKey,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      processedAt: outbox.processedAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'dead'))
+    .orderBy(desc(outbox.id));
+}
+
+/**
+ * Makes a dead job due again now; answers false when no dead job has that id. It keeps its age,
+ * so it gets one more try per replay: fix the cause, then replay.
+ */
+export async function replayJob(db: Executor, id: number): Promise<boolean> {
+  const revived = await db
+    .update(outbox)
+    .set({ status: 'pending', nextAttemptAt: new Date(), processedAt: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'dead')))
+    .returning({ id: outbox.id });
+  return revived.length > 0;
+}
