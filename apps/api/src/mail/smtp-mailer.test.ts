@@ -1,46 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
-interface Received {
-  mailFrom: string | false;
-  rcptTo: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let smtpUrl: string;
+let received: Awaited<ReturnType<typeof startSmtpCapture>>['received'];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('refused@')) {
-        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-      } else {
-        callback();
-      }
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom && session.envelope.mailFrom.address,
-          rcptTo: session.envelope.rcptTo.map((a) => a.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpCapture();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(resolve)));
+afterAll(() => smtp.close());
 
 describe('SMTP mailer', () => {
   it('delivers a message with text and HTML parts to the SMTP server', async () => {
