@@ -34,7 +34,7 @@ CREATE TABLE "collaterals" (
 );
 --> statement-breakpoint
 CREATE TABLE "frequencies" (
-	"key" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
 	"collateral_key" text NOT NULL,
 	"frequency" smallint NOT NULL,
 	"month" smallint NOT NULL,
@@ -47,7 +47,7 @@ CREATE TABLE "frequencies" (
 );
 --> statement-breakpoint
 CREATE TABLE "frequency_files" (
-	"frequency_key" uuid NOT NULL,
+	"frequency_key" text NOT NULL,
 	"key" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"file_type" text NOT NULL,
 	"file_name" text,

@@ -19,6 +19,10 @@ import { authPlugin } from './plugins/auth.ts';
 import { configuredMailer, devMailDir } from './mail/configured-mailer.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { unitsRoutes } from './modules/units/units.routes.ts';
+import { createStorage } from './storage/storage.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
 import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
@@ -72,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // SPEC §7 writes the checker-list paths with a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,6 +107,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
   await app.register(accountsRoutes, { db });
   await app.register(loansRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
+
+  const storage = createStorage({
+    storageUrl: env.STORAGE_URL,
+    dataDir: env.DATA_DIR,
+    publicUrl: env.PUBLIC_URL,
+    secret: env.SESSION_SECRET,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+  });
+  // The local driver's presigned URLs are served by the API itself (DESIGN §2).
+  if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
+  const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES };
+  await app.register(unitsRoutes, { deps: documentDeps });
 
   // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {

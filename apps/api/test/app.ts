@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -16,8 +19,11 @@ export interface TestApp {
 /** A real app over a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by inject. */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
+  // Stored files and the dev mail outbox of this app live in a folder of its own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     INTEGRATION_API_KEY: TEST_INTEGRATION_KEY,
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
@@ -31,6 +37,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     close: async () => {
       await app.close();
       await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

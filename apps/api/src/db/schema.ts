@@ -186,7 +186,9 @@ export const collaterals = pgTable(
 export const frequencies = pgTable(
   'frequencies',
   {
-    key: uuid('key').primaryKey().defaultRandom(),
+    key: text('key')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     collateralKey: text('collateral_key')
       .notNull()
       .references(() => collaterals.key),
@@ -228,32 +230,33 @@ const documentFileColumns = {
 export const unitFiles = pgTable(
   'unit_files',
   {
-    unitKey: text('unit_key')
+    // Both file tables call their parent `parentKey`, so one repository serves both (DESIGN §1).
+    parentKey: text('unit_key')
       .notNull()
       .references(() => units.key),
     ...documentFileColumns,
   },
   (t) => [
     uniqueIndex('unit_files_live_slot_key')
-      .on(t.unitKey, t.fileType)
+      .on(t.parentKey, t.fileType)
       .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
-    index('unit_files_unit_idx').on(t.unitKey, t.fileType),
+    index('unit_files_unit_idx').on(t.parentKey, t.fileType),
   ],
 );
 
 export const frequencyFiles = pgTable(
   'frequency_files',
   {
-    frequencyKey: uuid('frequency_key')
+    parentKey: text('frequency_key')
       .notNull()
       .references(() => frequencies.key),
     ...documentFileColumns,
   },
   (t) => [
     uniqueIndex('frequency_files_live_slot_key')
-      .on(t.frequencyKey, t.fileType)
+      .on(t.parentKey, t.fileType)
       .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
-    index('frequency_files_frequency_idx').on(t.frequencyKey, t.fileType),
+    index('frequency_files_frequency_idx').on(t.parentKey, t.fileType),
   ],
 );
 

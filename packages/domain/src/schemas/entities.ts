@@ -98,7 +98,12 @@ export type DocumentFile = z.infer<typeof DocumentFileSchema>;
 /** DESIGN §4: list entries and single-file answers are `{file, meta: {presignedUrl}}`. */
 export const FileEntrySchema = z.object({
   file: DocumentFileSchema,
-  meta: z.object({ presignedUrl: z.string().nullable() }),
+  meta: z.object({
+    /** PUT target right after creation (upload), otherwise a download link; null without content. */
+    presignedUrl: z.string().nullable(),
+    /** Headers the browser must send with the upload PUT (e.g. the bound checksum). */
+    uploadHeaders: z.record(z.string(), z.string()).optional(),
+  }),
 });
 export type FileEntry = z.infer<typeof FileEntrySchema>;
 

@@ -76,6 +76,11 @@ export const loansRepository = {
     return row?.n ?? 0;
   },
 
+  async findProjectByKey(db: Executor, projectKey: string) {
+    const [row] = await db.select().from(projects).where(eq(projects.key, projectKey));
+    return row;
+  },
+
   async findProject(db: Executor, opportunityKey: string, projectKey: string) {
     const [row] = await db
       .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })

@@ -1,0 +1,99 @@
+import { actionForRequestedStatus, decide, DomainError, type ApprovalStatus } from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
+import { parentOrNotFound } from './read-documents.ts';
+
+const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
+
+/**
+ * One status change of a set (SPEC §4), decided by the domain's one transition function and
+ * applied in the caller's transaction under the parent's row lock, so two people acting at once
+ * cannot both win: the second sees the new state and gets 409.
+ */
+async function applyTransition(
+  def: DocumentSetDefinition,
+  tx: Executor,
+  user: AuthenticatedUser,
+  parentKey: string,
+  requested: ApprovalStatus,
+  expectedVersion?: number,
+) {
+  const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
+  const files = await def.files.liveFiles(tx, parent.key);
+  const action = actionForRequestedStatus(requested);
+  const decision = decide(
+    def.kind,
+    { status: parent.status, slots: parent.slots, files },
+    action,
+    actorFor(user, parent),
+  );
+  if (!decision.ok)
+    throw new DomainError(decision.code, messageFor(decision.code, def.kind, parent.key));
+  if (expectedVersion !== undefined && expectedVersion !== parent.version)
+    throw new DomainError('STALE_VERSION');
+
+  for (const [i, next] of decision.next.files.entries()) {
+    const before = files[i]!;
+    if (
+      next.approvalStatus !== before.approvalStatus ||
+      next.approverRemarks !== before.approverRemarks
+    ) {
+      await def.files.update(tx, before.key, {
+        approvalStatus: next.approvalStatus,
+        approverRemarks: next.approverRemarks,
+      });
+    }
+  }
+  if (!(await def.saveStatus(tx, parent.key, parent.version, decision.next.status))) {
+    throw new DomainError('STALE_VERSION');
+  }
+  await recordAudit(tx, user, {
+    entityType: def.auditTypes.set,
+    entityKey: parent.key,
+    action: `${def.kind}.${ACTION_NAMES[action.type]}`,
+    before: { approvalStatus: parent.status },
+    after: { approvalStatus: decision.next.status },
+  });
+  return parent.key;
+}
+
+function messageFor(code: string, kind: string, key: string): string | undefined {
+  if (code === 'NOT_READY_TO_SUBMIT') {
+    return kind === 'unit'
+      ? `Unit ${key} needs all 7 documents, each not yet sent or approved, before it can be submitted`
+      : `This frequency needs exactly 9 documents, each not yet sent or approved, before it can be submitted`;
+  }
+  return undefined;
+}
+
+/** PUT with an approvalStatus: submit, finalise or reopen one set. */
+export async function changeSetStatus(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parentKey: string,
+  requested: ApprovalStatus,
+  expectedVersion?: number,
+) {
+  return deps.db.transaction((tx) =>
+    applyTransition(def, tx, user, parentKey, requested, expectedVersion),
+  );
+}
+
+/** Bulk submit to the checker (DESIGN §4): all or nothing, in one transaction. */
+export async function submitSets(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  keys: string[],
+) {
+  return deps.db.transaction(async (tx) => {
+    const done: string[] = [];
+    // A stable order, so two overlapping bulk submits lock rows in the same order.
+    for (const key of [...keys].sort())
+      done.push(await applyTransition(def, tx, user, key, 'PENDING_APPROVAL'));
+    return done;
+  });
+}

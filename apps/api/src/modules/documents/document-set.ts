@@ -1,0 +1,57 @@
+import type { Actor, ApprovalStatus, DocumentSetKind } from '@portal/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import type { DocumentFilesRepository } from './document-files.repository.ts';
+
+/** What the shared workflow needs to know about a unit or a frequency (DESIGN §1). */
+export interface DocumentSetParent {
+  key: string;
+  status: ApprovalStatus;
+  version: number;
+  /** The borrower account that owns the set. */
+  accountKey: string;
+  /** The required file types, one per slot (a unit's NOC slot resolved by its selectedNoc). */
+  slots: readonly string[];
+}
+
+/** Units and frequencies each supply one of these; everything else is shared. */
+export interface DocumentSetDefinition {
+  kind: DocumentSetKind;
+  files: DocumentFilesRepository;
+  auditTypes: { set: 'unit' | 'frequency'; file: 'unit_file' | 'frequency_file' };
+  storagePrefix: string;
+  /**
+   * The parent, if it exists and the user may see it (a borrower only their own account's);
+   * with `forUpdate` its row is locked until the transaction ends.
+   */
+  loadParent(
+    db: Executor,
+    user: AuthenticatedUser,
+    key: string,
+    options?: { forUpdate?: boolean },
+  ): Promise<DocumentSetParent | undefined>;
+  /** Sets the status and bumps the version, only if the version is still `expectedVersion`. */
+  saveStatus(
+    db: Executor,
+    key: string,
+    expectedVersion: number,
+    status: ApprovalStatus,
+  ): Promise<boolean>;
+}
+
+export interface DocumentDeps {
+  db: Database;
+  storage: Storage;
+  maxUploadBytes: number;
+}
+
+export function actorFor(
+  user: AuthenticatedUser,
+  parent: Pick<DocumentSetParent, 'accountKey'>,
+): Actor {
+  return {
+    role: user.role,
+    isOwner: user.role === 'client' && user.accountKey === parent.accountKey,
+  };
+}

@@ -1,0 +1,70 @@
+import { DomainError, listMeta, type FileListQuery } from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { listHistory } from '../audit/audit.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { toDocumentFile, type DocumentFileRow } from './document-files.repository.ts';
+import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
+
+/** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
+export async function parentOrNotFound(
+  def: DocumentSetDefinition,
+  db: Executor,
+  user: AuthenticatedUser,
+  key: string,
+  options?: { forUpdate?: boolean },
+): Promise<DocumentSetParent> {
+  const parent = await def.loadParent(db, user, key, options);
+  if (!parent) throw new DomainError('NOT_FOUND', `No such ${def.kind}`);
+  return parent;
+}
+
+/** `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content. */
+export async function fileEntry(storage: Storage, row: DocumentFileRow) {
+  const downloadable = row.storageKey && row.completedAt && row.fileName;
+  const presignedUrl = downloadable
+    ? await storage.presignDownload(row.storageKey!, {
+        fileName: row.fileName!,
+        contentType: row.contentType ?? 'application/octet-stream',
+      })
+    : null;
+  return { file: toDocumentFile(row), meta: { presignedUrl } };
+}
+
+export async function listDocuments(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parentKey: string,
+  query: FileListQuery,
+) {
+  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  const { rows, total } = await def.files.list(deps.db, parent.key, query);
+  return {
+    files: await Promise.all(rows.map((row) => fileEntry(deps.storage, row))),
+    meta: listMeta(query.page, query.perPage, total, rows.length),
+  };
+}
+
+export async function getDocument(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parentKey: string,
+  fileKey: string,
+) {
+  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  const row = await def.files.find(deps.db, parent.key, fileKey);
+  if (!row?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
+  return fileEntry(deps.storage, row);
+}
+
+export async function documentSetHistory(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parentKey: string,
+) {
+  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  return { events: await listHistory(deps.db, def.auditTypes.set, parent.key) };
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { DomainError } from '@portal/domain';
+import type { Storage } from '../../storage/storage.ts';
+
+const HEAD_BYTES = 64 * 1024;
+
+const OOXML = new Set([
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+]);
+const LEGACY_OFFICE = new Set(['application/vnd.ms-excel', 'application/msword']);
+const DETECTED_ALLOWED = new Set(['application/pdf', 'image/png', 'image/jpeg', ...OOXML]);
+
+/**
+ * The content type the bytes really are, if it is one we accept (DESIGN §4: PDF, PNG, JPEG,
+ * XLSX/XLS, DOCX/DOC, CSV). The browser's declared type only settles what magic bytes cannot:
+ * the flavour of an OLE2 or zip container, and CSV, which is plain text.
+ */
+export async function detectAllowedType(
+  head: Buffer,
+  declared: string,
+): Promise<string | undefined> {
+  const bare = declared.split(';')[0]?.trim().toLowerCase() ?? '';
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return bare === 'text/csv' && isText(head) ? 'text/csv' : undefined;
+  if (DETECTED_ALLOWED.has(detected.mime)) return detected.mime;
+  // A zip whose OOXML markers lie past the head, or an OLE2 compound file (.xls/.doc).
+  if (detected.mime === 'application/zip' && OOXML.has(bare)) return bare;
+  if (detected.mime === 'application/x-cfb' && LEGACY_OFFICE.has(bare)) return bare;
+  return undefined;
+}
+
+function isText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  try {
+    // A multi-byte character cut at the end of the head is fine; anything else invalid is not.
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      head.subarray(0, Math.max(0, head.length - 4)),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+async function sha256Of(stream: NodeJS.ReadableStream): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/**
+ * Checks the stored bytes of an upload before it may count (DESIGN §4 "Uploads"): present, within
+ * the size limit, the declared size, an allowed type by magic bytes, and the declared SHA-256.
+ * Answers the verified content type or throws the matching domain error.
+ */
+export async function verifyUpload(
+  storage: Storage,
+  upload: { storageKey: string; size: number; fileHash: string; contentType: string },
+  maxUploadBytes: number,
+): Promise<string> {
+  const stored = await storage.stat(upload.storageKey);
+  if (!stored) throw new DomainError('UPLOAD_INCOMPLETE');
+  if (stored.size > maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
+  if (stored.size !== upload.size) {
+    throw new DomainError('HASH_MISMATCH', 'The uploaded file is not the size that was announced');
+  }
+  const head = await readAll(await storage.read(upload.storageKey, { length: HEAD_BYTES }));
+  const contentType = await detectAllowedType(head, upload.contentType);
+  if (!contentType) throw new DomainError('UNSUPPORTED_FILE_TYPE');
+  if ((await sha256Of(await storage.read(upload.storageKey))) !== upload.fileHash) {
+    throw new DomainError('HASH_MISMATCH');
+  }
+  return contentType;
+}

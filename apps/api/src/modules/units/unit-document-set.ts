@@ -1,0 +1,32 @@
+import { unitSlotFileTypes } from '@portal/domain';
+import { unitFiles } from '../../db/schema.ts';
+import {
+  asDocumentFiles,
+  documentFilesRepository,
+} from '../documents/document-files.repository.ts';
+import type { DocumentSetDefinition } from '../documents/document-set.ts';
+import { accountScope } from '../loans/loans.service.ts';
+import { unitsRepository } from './units.repository.ts';
+
+export const unitFilesRepository = documentFilesRepository(asDocumentFiles(unitFiles));
+
+/** A unit seen as a document set: 7 slots, the NOC slot by its selectedNoc (SPEC §2). */
+export const unitDocumentSet: DocumentSetDefinition = {
+  kind: 'unit',
+  files: unitFilesRepository,
+  auditTypes: { set: 'unit', file: 'unit_file' },
+  storagePrefix: 'units',
+  async loadParent(db, user, key, options) {
+    const row = await unitsRepository.find(db, accountScope(user), key, options);
+    if (!row) return undefined;
+    return {
+      key: row.unit.key,
+      status: row.unit.approvalStatus,
+      version: row.unit.version,
+      accountKey: row.accountKey,
+      slots: unitSlotFileTypes(row.unit.selectedNoc),
+    };
+  },
+  saveStatus: (db, key, expectedVersion, status) =>
+    unitsRepository.saveStatus(db, key, expectedVersion, status),
+};

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BulkSubmitBodySchema,
+  CheckerListParamsSchema,
+  CheckerListQuerySchema,
+  CheckerUnitListResponseSchema,
+  DomainError,
+  HistoryResponseSchema,
+  PaginationQuerySchema,
+  RoleSchema,
+  UnitBulkSubmitResponseSchema,
+  UnitResponseSchema,
+  UnitUpdateBodySchema,
+} from '@portal/domain';
+import { requireUser } from '../../plugins/auth.ts';
+import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
+import { documentFileRoutes } from '../documents/document-files.routes.ts';
+import type { DocumentDeps } from '../documents/document-set.ts';
+import { documentSetHistory } from '../documents/read-documents.ts';
+import { unitDocumentSet } from './unit-document-set.ts';
+import { getProjectUnit, getUnit, listProjectUnits, listUnitsByStatus } from './units.service.ts';
+
+const anyone = RoleSchema.options;
+const tags = ['units'];
+const ProjectParams = z.object({ projectKey: z.string().min(1) });
+const UnitParams = ProjectParams.extend({ unitKey: z.string().min(1) });
+
+export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.get(
+    '/api/projects/all/units/all/status/:status',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        summary: 'Unit checker list (NOC Checker / Unit Status)',
+        params: CheckerListParamsSchema,
+        querystring: CheckerListQuerySchema,
+        response: { 200: CheckerUnitListResponseSchema },
+      },
+    },
+    async (request) =>
+      listUnitsByStatus(db, requireUser(request), request.params.status, request.query),
+  );
+
+  app.get(
+    '/api/projects/:projectKey/units',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        params: ProjectParams,
+        querystring: PaginationQuerySchema,
+        response: { 200: CheckerUnitListResponseSchema },
+      },
+    },
+    async (request) =>
+      listProjectUnits(db, requireUser(request), request.params.projectKey, request.query),
+  );
+
+  app.get(
+    '/api/projects/:projectKey/units/:unitKey',
+    {
+      config: { roles: anyone },
+      schema: { tags, params: UnitParams, response: { 200: UnitResponseSchema } },
+    },
+    async (request) => ({
+      unit: await getProjectUnit(
+        db,
+        requireUser(request),
+        request.params.projectKey,
+        request.params.unitKey,
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/projects/:projectKey/units/:unitKey',
+    {
+      config: { roles: ['client', 'approver', 'admin'] },
+      schema: {
+        tags,
+        summary: 'Request a status change: PENDING_APPROVAL submits, APPROVED/REJECTED finalises',
+        params: UnitParams,
+        body: UnitUpdateBodySchema,
+        response: { 200: UnitResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { projectKey, unitKey } = request.params;
+      await getProjectUnit(db, user, projectKey, unitKey);
+      if (!request.body.approvalStatus) {
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          'approvalStatus: the lender’s unit details cannot be changed here',
+        );
+      }
+      await changeSetStatus(
+        unitDocumentSet,
+        deps,
+        user,
+        unitKey,
+        request.body.approvalStatus,
+        request.body.version,
+      );
+      return { unit: await getUnit(db, user, unitKey) };
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectKey/units/:unitKey/history',
+    {
+      config: { roles: anyone },
+      schema: { tags, params: UnitParams, response: { 200: HistoryResponseSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await getProjectUnit(db, user, request.params.projectKey, request.params.unitKey);
+      return documentSetHistory(unitDocumentSet, deps, user, request.params.unitKey);
+    },
+  );
+
+  app.post(
+    '/api/units/submit',
+    {
+      config: { roles: ['client'] },
+      schema: { tags, body: BulkSubmitBodySchema, response: { 200: UnitBulkSubmitResponseSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await submitSets(unitDocumentSet, deps, user, request.body.keys);
+      return { units: await Promise.all(request.body.keys.map((key) => getUnit(db, user, key))) };
+    },
+  );
+
+  await app.register(documentFileRoutes, {
+    def: unitDocumentSet,
+    deps,
+    basePath: '/api/units/:parentKey/files',
+    tag: 'unit files',
+  });
+};

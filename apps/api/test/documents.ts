@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** A minimal but real PDF: the magic bytes the upload check looks for, plus some body. */
+export function pdfBytes(label = 'document'): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
+}
+
+export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Uploads through the real three steps (DESIGN §4): metadata, the presigned PUT (served by the
+ * local storage routes of the same app), then complete. Answers each step's response.
+ */
+export async function uploadDocument(
+  app: FastifyInstance,
+  token: string,
+  filesUrl: string,
+  fileType: string,
+  options: {
+    bytes?: Buffer;
+    fileName?: string;
+    contentType?: string;
+    declare?: Partial<{ size: number; fileHash: string }>;
+  } = {},
+) {
+  const bytes = options.bytes ?? pdfBytes(fileType);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: filesUrl,
+    headers: auth,
+    payload: {
+      fileType,
+      fileName: options.fileName ?? `${fileType.toLowerCase()}.pdf`,
+      fileHash: options.declare?.fileHash ?? sha256Hex(bytes),
+      size: options.declare?.size ?? bytes.length,
+      contentType: options.contentType ?? 'application/pdf',
+      borrowerRemarks: `Remarks for ${fileType}`,
+    },
+  });
+  if (created.statusCode !== 201) return { created, put: undefined, completed: undefined };
+  const { presignedUrl, uploadHeaders } = created.json().meta as {
+    presignedUrl: string;
+    uploadHeaders?: Record<string, string>;
+  };
+  const target = new URL(presignedUrl);
+  const put = await app.inject({
+    method: 'PUT',
+    url: target.pathname + target.search,
+    headers: { ...uploadHeaders, 'content-type': options.contentType ?? 'application/pdf' },
+    payload: bytes,
+  });
+  const completed = await app.inject({
+    method: 'POST',
+    url: `${filesUrl}/${created.json().file.key}/complete`,
+    headers: auth,
+  });
+  return { created, put, completed };
+}
