@@ -26,6 +26,8 @@ export function sanitiseFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    // Control characters are exactly what must not reach a header or a file system.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
     .replace(/^\.+/, '')
     .trim()
