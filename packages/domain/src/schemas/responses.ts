@@ -87,6 +87,11 @@ export const LoanStatementRequestListResponseSchema = z.object({
 export const HistoryResponseSchema = z.object({ events: z.array(AuditEventSchema) });
 
 export const SignupCheckResponseSchema = z.object({ accountId: z.string(), name: z.string() });
+/** Sign-up and its confirmation answer the account id they concern. */
+export const AccountIdResponseSchema = z.object({ accountId: z.string() });
+/** Resend and forgot-password answer the same whatever was asked (DESIGN §3). */
+export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
+export const PasswordResetResponseSchema = z.object({ username: z.string() });
 export const SigninResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
 export const SessionResponseSchema = z.object({ user: SessionUserSchema });
 

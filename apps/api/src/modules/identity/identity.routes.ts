@@ -2,7 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptedResponseSchema,
+  AccountIdResponseSchema,
   DomainError,
+  PasswordResetResponseSchema,
   PasswordForgotBodySchema,
   PasswordResetBodySchema,
   SessionResponseSchema,
@@ -34,8 +37,6 @@ export interface IdentityRouteOptions {
   publicUrl: string;
 }
 
-const AccountIdAnswer = z.object({ accountId: z.string() });
-const Accepted = z.object({ accepted: z.literal(true) });
 
 const sessionUser = (u: AuthenticatedUser) => ({
   username: u.username,
@@ -60,19 +61,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
 
   app.post(
     '/api/auth/signup',
-    { schema: { tags, body: SignupBodySchema, response: { 201: AccountIdAnswer } } },
+    { schema: { tags, body: SignupBodySchema, response: { 201: AccountIdResponseSchema } } },
     async (request, reply) => reply.status(201).send(await signUp(db, request.body)),
   );
 
   app.post(
     '/api/auth/signup/confirm',
-    { schema: { tags, body: SignupConfirmBodySchema, response: { 200: AccountIdAnswer } } },
+    { schema: { tags, body: SignupConfirmBodySchema, response: { 200: AccountIdResponseSchema } } },
     async (request) => confirmSignUp(db, request.body),
   );
 
   app.post(
     '/api/auth/signup/resend',
-    { schema: { tags, body: SignupResendBodySchema, response: { 202: Accepted } } },
+    { schema: { tags, body: SignupResendBodySchema, response: { 202: AcceptedResponseSchema } } },
     async (request, reply) => {
       await resendSignUpCode(db, request.body.accountId);
       return reply.status(202).send({ accepted: true });
@@ -104,7 +105,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
 
   app.post(
     '/api/auth/password/forgot',
-    { schema: { tags, body: PasswordForgotBodySchema, response: { 202: Accepted } } },
+    { schema: { tags, body: PasswordForgotBodySchema, response: { 202: AcceptedResponseSchema } } },
     async (request, reply) => {
       await requestPasswordReset(db, request.body);
       return reply.status(202).send({ accepted: true });
@@ -117,7 +118,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       schema: {
         tags,
         body: PasswordResetBodySchema,
-        response: { 200: z.object({ username: z.string() }) },
+        response: { 200: PasswordResetResponseSchema },
       },
     },
     async (request) => resetPassword(db, request.body),

@@ -1,6 +1,53 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { PasswordForgotBodySchema, type PasswordForgotBody } from '@portal/domain';
+import { AuthPage } from '../identity-shared/auth-page';
+import { ErrorAlert } from '../identity-shared/error-alert';
+import { rememberFlowValue } from '../identity-shared/flow-state';
+import { identityApi } from '../identity-shared/identity-api';
 
 /** SPEC §2 "Forgot password (forgot_password)"; also served at /forgot. */
 export function ForgotPasswordPage() {
-  return <PlaceholderPage title="Forgot Password" />;
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const forgot = useMutation({
+    mutationFn: (body: PasswordForgotBody) => identityApi.forgotPassword(body),
+    // DESIGN §3: always the same answer, so the next screen cannot say whether the account exists.
+    onSuccess: (_answer, { username: normalised }) => {
+      rememberFlowValue('resetUsername', normalised);
+      void navigate('/forgotverification', { state: { resetUsername: normalised } });
+    },
+  });
+  const body = PasswordForgotBodySchema.safeParse({ username });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (body.success && !forgot.isPending) forgot.mutate(body.data);
+  }
+
+  return (
+    <AuthPage title="Forgot Password" corner={{ to: '/', label: 'Sign in' }}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email/account id"
+            description="We will e-mail you a six digit code to set a new password."
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            readOnly={forgot.isPending}
+          />
+          {forgot.error && <ErrorAlert message={forgot.error.message} />}
+          <Button type="submit" disabled={!body.success} loading={forgot.isPending}>
+            Submit
+          </Button>
+        </Stack>
+      </form>
+    </AuthPage>
+  );
 }

@@ -1,6 +1,123 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { SigninBodySchema, type SigninBody } from '@portal/domain';
+import { ApiError } from '../../api/client';
+import { sessionQueryKey } from '../../api/session';
+import { AuthPage } from '../identity-shared/auth-page';
+import { ErrorAlert } from '../identity-shared/error-alert';
+import { rememberFlowValue } from '../identity-shared/flow-state';
+import { identityApi } from '../identity-shared/identity-api';
+import { StaffSignOn } from './staff-sign-on';
 
 /** SPEC §2 "Sign in (root path)". */
 export function SignInPage() {
-  return <PlaceholderPage title="Sign In" />;
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [hasFailed, setHasFailed] = useState(false);
+  // A ref, not isPending: a second Enter can arrive before React re-renders.
+  const pendingRef = useRef(false);
+  const signIn = useMutation({
+    mutationFn: (body: SigninBody) => identityApi.signIn(body),
+    // StartRedirect, around this page, then opens the saved return address or the role's home.
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
+    // SPEC §8: after a failed sign-in the Forgot Password link appears.
+    onError: () => setHasFailed(true),
+    onSettled: () => {
+      pendingRef.current = false;
+    },
+  });
+  const body = SigninBodySchema.safeParse({ username, password });
+  // The staff sign-on callback sends its failures back here as ?error=.
+  const staffError = searchParams.get('error');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // SPEC §5: only one password sign-in may be pending at a time.
+    if (!body.success || pendingRef.current) return;
+    pendingRef.current = true;
+    signIn.mutate(body.data);
+  }
+
+  return (
+    <AuthPage title="Sign In" corner={{ to: '/signup', label: 'Sign up' }}>
+      <Stack gap="lg">
+        {staffError && (
+          <Alert
+            color="red"
+            title="Staff sign-in did not complete"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setSearchParams({}, { replace: true })}
+          >
+            {staffError}
+          </Alert>
+        )}
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Username"
+              description="Your account id or e-mail address"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            {signIn.error && (
+              <SignInError error={signIn.error} username={signIn.variables?.username} />
+            )}
+            <Button type="submit" disabled={!body.success} loading={signIn.isPending}>
+              Submit
+            </Button>
+            {hasFailed && (
+              <Anchor component={Link} to="/forgot_password" size="sm">
+                Forgot Password
+              </Anchor>
+            )}
+          </Stack>
+        </form>
+        <StaffSignOn />
+      </Stack>
+    </AuthPage>
+  );
+}
+
+/**
+ * SPEC §8: the server's message as it is (a 429 says how long to wait). A
+ * borrower who never entered the e-mailed code is offered the way to do it.
+ */
+function SignInError({ error, username }: { error: Error; username: string | undefined }) {
+  const navigate = useNavigate();
+  const isUnconfirmedAccount =
+    error instanceof ApiError &&
+    error.code === 'USER_NOT_CONFIRMED' &&
+    username !== undefined &&
+    !username.includes('@');
+
+  function enterCode() {
+    if (!username) return;
+    rememberFlowValue('signupAccountId', username);
+    void navigate('/verification', { state: { signupAccountId: username } });
+  }
+
+  return (
+    <Stack gap="xs">
+      <ErrorAlert message={error.message} />
+      {isUnconfirmedAccount && (
+        <Anchor component="button" type="button" size="sm" onClick={enterCode}>
+          Enter your verification code
+        </Anchor>
+      )}
+    </Stack>
+  );
 }

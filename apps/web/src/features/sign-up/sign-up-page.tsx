@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState } from 'react';
+import type { SignupCheckResponse } from '@portal/domain';
+import { AuthPage } from '../identity-shared/auth-page';
+import { AccountIdStep } from './account-id-step';
+import { DetailsStep } from './details-step';
 
-/** SPEC §2 "Sign up (signup/)". */
+/** SPEC §2 "Sign up (signup/)": the account id, then e-mail and password. */
 export function SignUpPage() {
-  return <PlaceholderPage title="Sign Up" />;
+  const [account, setAccount] = useState<SignupCheckResponse | null>(null);
+  return (
+    <AuthPage title="Sign Up" corner={{ to: '/', label: 'Sign in' }}>
+      <AccountIdStep account={account} onAccepted={setAccount} onReset={() => setAccount(null)} />
+      {account && <DetailsStep accountId={account.accountId} />}
+    </AuthPage>
+  );
 }

@@ -1,0 +1,68 @@
+import { PasswordInput, Stack } from '@mantine/core';
+import { PASSWORD_HINT } from '@portal/domain';
+
+/** SPEC §5: Submit needs the two passwords equal and non-empty. */
+export function passwordsMatch(password: string, confirmation: string): boolean {
+  return password !== '' && password === confirmation;
+}
+
+/**
+ * A mismatch is shown once the confirmation can no longer become the password
+ * by typing on, so the message does not flicker up at every keystroke.
+ */
+function showsMismatch(password: string, confirmation: string): boolean {
+  return (
+    confirmation !== '' &&
+    confirmation !== password &&
+    (confirmation.length >= password.length || !password.startsWith(confirmation))
+  );
+}
+
+interface NewPasswordFieldsProps {
+  labels: { password: string; confirmation: string };
+  password: string;
+  confirmation: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmationChange: (value: string) => void;
+  /** The policy refusal, from the shared schema or the server. */
+  passwordError?: string;
+  readOnly?: boolean;
+}
+
+/** Sign-up and new-password screens: a password with SPEC §2's hint and its confirmation. */
+export function NewPasswordFields({
+  labels,
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  passwordError,
+  readOnly,
+}: NewPasswordFieldsProps) {
+  const isMismatch = showsMismatch(password, confirmation);
+  return (
+    <Stack gap="md">
+      <PasswordInput
+        label={labels.password}
+        // The refusal repeats the hint; showing both would say it twice.
+        description={passwordError ? undefined : PASSWORD_HINT}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onPasswordChange(event.currentTarget.value)}
+        error={passwordError}
+        // Mantine's PasswordInput does not mark its input invalid for assistive tech.
+        aria-invalid={Boolean(passwordError)}
+        readOnly={readOnly}
+      />
+      <PasswordInput
+        label={labels.confirmation}
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => onConfirmationChange(event.currentTarget.value)}
+        error={isMismatch ? 'Passwords do not match' : undefined}
+        aria-invalid={isMismatch}
+        readOnly={readOnly}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionUser } from '@portal/domain';
+import { renderApp, stubApi } from '../../test/render';
+import { apiError, sentBodies, SIGNED_OUT } from '../identity-shared/identity-test-utils';
+
+const client: SessionUser = {
+  username: 'ACC1001',
+  email: 'asha.mehta@example.com',
+  role: 'client',
+  accountKey: 'ACC1001',
+  name: 'Mehta Constructions Pvt Ltd',
+};
+
+function fill(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+describe('Sign in (SPEC §2, §5)', () => {
+  it('enables Submit only when username and password are both filled in', async () => {
+    stubApi(SIGNED_OUT);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(submitButton()).toHaveProperty('disabled', true);
+    fill('ACC1001', '');
+    expect(submitButton()).toHaveProperty('disabled', true);
+    fill('   ', 'secret');
+    expect(submitButton()).toHaveProperty('disabled', true);
+    fill('ACC1001', 'secret');
+    expect(submitButton()).toHaveProperty('disabled', false);
+  });
+
+  it("shows the server's message on failure, and only then the Forgot Password link", async () => {
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/signin': apiError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password.'),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(screen.queryByRole('link', { name: 'Forgot Password' })).toBeNull();
+    fill('acc1001', 'wrong');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Incorrect username or password.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe(
+      '/forgot_password',
+    );
+  });
+
+  it('sends one attempt at a time', async () => {
+    const fetchMock = stubApi(SIGNED_OUT);
+    const answer = fetchMock.getMockImplementation()!;
+    // The sign-in never answers, so the first attempt stays pending.
+    fetchMock.mockImplementation((input: RequestInfo | URL) =>
+      input === '/api/auth/signin' ? new Promise<Response>(() => {}) : answer(input),
+    );
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill('ACC1001', 'secret');
+    const form = submitButton().closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', true));
+    fireEvent.submit(form);
+    expect(sentBodies(fetchMock, '/api/auth/signin')).toHaveLength(1);
+  });
+
+  it('signs in with the normalised username and goes to the role home', async () => {
+    const fetchMock = stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/signin': { status: 200, body: { token: 't', user: client } },
+    });
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill(' acc1001 ', 'Secret#123');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities'));
+    expect(sentBodies(fetchMock, '/api/auth/signin')).toEqual([
+      { username: 'ACC1001', password: 'Secret#123' },
+    ]);
+  });
+
+  it('opens the saved return address after sign-in', async () => {
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/signin': { status: 200, body: { token: 't', user: client } },
+    });
+    sessionStorage.setItem('returnUrl', '/unitstatus');
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill('ACC1001', 'Secret#123');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unitstatus'));
+  });
+
+  it('shows how long to wait when sign-in is locked (429)', async () => {
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/signin': apiError(429, 'THROTTLED', 'Too many attempts. Try again in 15 minutes.'),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill('ACC1001', 'secret');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Too many attempts. Try again in 15 minutes.')).toBeTruthy();
+  });
+
+  it('leads a borrower who has not entered the e-mailed code to it', async () => {
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/signin': apiError(403, 'USER_NOT_CONFIRMED', 'User is not confirmed.'),
+    });
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill('acc1001', 'Secret#123');
+    fireEvent.click(submitButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter your verification code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification'));
+    expect(sessionStorage.getItem('signupAccountId')).toBe('ACC1001');
+  });
+
+  it('shows a failure the staff sign-on sent back in ?error=', async () => {
+    stubApi(SIGNED_OUT);
+    const { router } = renderApp('/?error=Your%20sign-in%20took%20too%20long.');
+    expect(await screen.findByText('Your sign-in took too long.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Your sign-in took too long.')).toBeNull();
+  });
+
+  it('offers staff sign-on as a full-page visit and Sign up at top right', async () => {
+    stubApi(SIGNED_OUT);
+    renderApp('/');
+    const staff = await screen.findByRole('button', { name: 'Continue With' });
+    const form = staff.closest('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/api/auth/oidc/start');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+});

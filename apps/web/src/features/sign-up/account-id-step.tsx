@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  SignupCheckBodySchema,
+  type SignupCheckBody,
+  type SignupCheckResponse,
+} from '@portal/domain';
+import { ApiError } from '../../api/client';
+import { ErrorAlert } from '../identity-shared/error-alert';
+import { identityApi } from '../identity-shared/identity-api';
+
+interface AccountIdStepProps {
+  /** The accepted account, once the server has checked the id. */
+  account: SignupCheckResponse | null;
+  onAccepted: (account: SignupCheckResponse) => void;
+  onReset: () => void;
+}
+
+/** SPEC §8: answers about the id itself are shown under the field. */
+function isAboutTheId(error: Error): boolean {
+  return error instanceof ApiError && (error.code === 'USER_EXISTS' || error.code === 'NOT_FOUND');
+}
+
+/** SPEC §2 sign-up step one: the lender's account id, read-only once accepted. */
+export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepProps) {
+  const [accountId, setAccountId] = useState('');
+  const check = useMutation({
+    mutationFn: (body: SignupCheckBody) => identityApi.checkAccount(body),
+    onSuccess: onAccepted,
+  });
+  const body = SignupCheckBodySchema.safeParse({ accountId });
+  const fieldError = check.error && isAboutTheId(check.error) ? check.error.message : undefined;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!body.success || check.isPending || account) return;
+    check.mutate(body.data);
+  }
+
+  function changeId() {
+    check.reset();
+    onReset();
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Account id"
+          description={account ? undefined : 'As printed on your loan documents'}
+          autoComplete="username"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={account ? account.accountId : accountId}
+          onChange={(event) => {
+            setAccountId(event.currentTarget.value);
+            if (check.isError) check.reset();
+          }}
+          readOnly={Boolean(account) || check.isPending}
+          // Accepted ids look fixed, not just behave so (SPEC §2: read-only once accepted).
+          variant={account ? 'filled' : 'default'}
+          error={fieldError}
+        />
+        {account ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              Account holder: <strong>{account.name}</strong>
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={changeId}>
+              Use a different account id
+            </Button>
+          </Group>
+        ) : (
+          <>
+            {check.error && !fieldError && <ErrorAlert message={check.error.message} />}
+            <Button type="submit" disabled={!body.success} loading={check.isPending}>
+              Submit
+            </Button>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

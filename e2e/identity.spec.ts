@@ -1,0 +1,173 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  importBorrower,
+  latestMailId,
+  nextCode,
+  signUpBorrower,
+  STRONG_PASSWORD,
+} from './fixtures';
+
+const PHONE = { width: 320, height: 640 };
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** DESIGN §6: no serious or critical axe violations. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+  expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
+}
+
+/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a borrower signs up, confirms the e-mailed code, signs in and out', async ({
+  page,
+  request,
+}) => {
+  const borrower = await importBorrower(request);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel('Account id').fill(borrower.accountId.toLowerCase());
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByLabel('Account id')).toHaveAttribute('readonly', '');
+  await expect(page.getByText(borrower.name)).toBeVisible();
+  await page.getByLabel('Email').fill(borrower.email);
+  await page.getByLabel('Create Password').fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/verification$/);
+  await expect(page.getByText('Six digit code has been sent to your email address')).toBeVisible();
+  // The code arrives by e-mail; typing it in submits on its own (SPEC §2).
+  const code = await nextCode(request, borrower.email);
+  await page.getByLabel('Digit 1 of 6').pressSequentially(code);
+
+  await expect(page).toHaveURL(/\/Thankyou$/);
+  await page.getByRole('link', { name: 'Click here' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await signIn(page, borrower.accountId, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/opportunities$/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByText('You have successfully logged out from your account')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a borrower resets a forgotten password with the e-mailed code', async ({ page, request }) => {
+  const borrower = await importBorrower(request);
+  await signUpBorrower(request, borrower);
+  const signupMailId = await latestMailId(request, borrower.email);
+  const newPassword = 'Fresh&Start42';
+
+  await page.goto('/forgot_password');
+  await page.getByLabel('Email/account id').fill(borrower.email);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/forgotverification$/);
+  const code = await nextCode(request, borrower.email, signupMailId);
+  // Pasting is allowed (SPEC §5) and moves on by itself once six digits are in.
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, code);
+
+  await expect(page).toHaveURL(/\/createnewpassword$/);
+  await expect(page.getByLabel('Account id')).toHaveValue(borrower.email);
+  await page.getByLabel('Enter New Password').fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/Thankyou$/);
+  await page.getByRole('link', { name: 'Click here' }).click();
+  await signIn(page, borrower.accountId, STRONG_PASSWORD);
+  await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+  await signIn(page, borrower.accountId, newPassword);
+  await expect(page).toHaveURL(/\/opportunities$/);
+});
+
+test('staff sign in with Continue With through the development provider', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continue With' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: /^Continue as Priya Nair/ }).click();
+
+  await expect(page).toHaveURL(/\/oauthcallback$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Borrower Portal' })).toBeVisible();
+  await expect(page.getByText('approver@lender.example')).toBeVisible();
+  await expect(page).toHaveURL(/\/checker$/);
+});
+
+test('a wrong password shows the message and the Forgot Password link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveCount(0);
+  // An unknown username is answered exactly like a wrong password (DESIGN §3),
+  // and a fresh one keeps this test clear of any lock-out.
+  await signIn(page, `NOBODY${Date.now()}`, 'not-the-password');
+
+  await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page).toHaveURL(/\/forgot_password$/);
+  await expect(page.getByLabel('Email/account id')).toBeVisible();
+});
+
+test('sign-in, sign-up details and verification pass axe, on a desktop and a phone', async ({
+  page,
+  request,
+}) => {
+  const borrower = await importBorrower(request);
+  for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Continue With' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectNoSidewaysScroll(page);
+
+    await page.goto('/signup');
+    await page.getByLabel('Account id').fill(borrower.accountId);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Please Enter Valid Email Address')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectNoSidewaysScroll(page);
+  }
+
+  await page.getByLabel('Email').fill(borrower.email);
+  await page.getByLabel('Create Password').fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // A wrong code (one in a million could be right) shows the refusal, which must pass too.
+  await page.getByLabel('Digit 1 of 6').pressSequentially('000000');
+  await expect(
+    page.getByText('Invalid verification code provided, please try again.'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
