@@ -37,7 +37,6 @@ export interface IdentityRouteOptions {
   publicUrl: string;
 }
 
-
 const sessionUser = (u: AuthenticatedUser) => ({
   username: u.username,
   email: u.email,
