@@ -20,6 +20,8 @@ import { configuredMailer, devMailDir } from './mail/configured-mailer.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
+import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
+import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
 import { createStorage } from './storage/storage.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { localStorageRoutes } from './storage/local-storage.routes.ts';
@@ -119,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
   const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES };
   await app.register(unitsRoutes, { deps: documentDeps });
+  await app.register(collateralsRoutes, { db });
+  await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
 
   // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {

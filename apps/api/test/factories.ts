@@ -107,3 +107,13 @@ export async function seedLoans(
   await importLenderData(db, { opportunities, projects, units });
   return { opportunities, projects, units };
 }
+
+export async function seedCollateral(
+  db: Database,
+  accountKey: string,
+  collateralName = 'Receivables of Tower A',
+) {
+  const key = `COL-${randomUUID().slice(0, 8).toUpperCase()}`;
+  await importLenderData(db, { collaterals: [{ key, accountId: accountKey, collateralName }] });
+  return { key, collateralName };
+}

@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BulkSubmitBodySchema,
+  CheckerFrequencyListResponseSchema,
+  CheckerListParamsSchema,
+  CheckerListQuerySchema,
+  DomainError,
+  FrequencyBulkSubmitResponseSchema,
+  FrequencyCreateBodySchema,
+  FrequencyListQuerySchema,
+  FrequencyListResponseSchema,
+  FrequencyResponseSchema,
+  FrequencyUpdateBodySchema,
+  HistoryResponseSchema,
+  RoleSchema,
+} from '@portal/domain';
+import { requireUser } from '../../plugins/auth.ts';
+import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
+import { documentFileRoutes } from '../documents/document-files.routes.ts';
+import type { DocumentDeps } from '../documents/document-set.ts';
+import { documentSetHistory } from '../documents/read-documents.ts';
+import {
+  addFrequency,
+  getFrequency,
+  listFrequencies,
+  listFrequenciesByStatus,
+  withoutNames,
+} from './frequencies.service.ts';
+import { frequencyDocumentSet } from './frequency-document-set.ts';
+
+const anyone = RoleSchema.options;
+const tags = ['monitoring frequencies'];
+const CollateralParams = z.object({ collateralKey: z.string().min(1) });
+const FrequencyParams = CollateralParams.extend({ frequencyKey: z.string().min(1) });
+
+export const frequenciesRoutes: FastifyPluginAsyncZod<{
+  deps: DocumentDeps;
+  timeZone: string;
+}> = async (app, { deps, timeZone }) => {
+  const { db } = deps;
+
+  app.get(
+    '/api/collaterals/all/frequencies/all/status/:status',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        summary: 'Collateral checker list (Collateral Checker / Collateral Status)',
+        params: CheckerListParamsSchema,
+        querystring: CheckerListQuerySchema,
+        response: { 200: CheckerFrequencyListResponseSchema },
+      },
+    },
+    async (request) =>
+      listFrequenciesByStatus(db, requireUser(request), request.params.status, request.query),
+  );
+
+  app.post(
+    '/api/collaterals/:collateralKey/frequencies',
+    {
+      config: { roles: ['client'] },
+      schema: {
+        tags,
+        params: CollateralParams,
+        body: FrequencyCreateBodySchema,
+        response: { 201: FrequencyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await addFrequency(
+        db,
+        requireUser(request),
+        request.params.collateralKey,
+        request.body,
+        timeZone,
+      );
+      return reply.status(201).send({ frequency: withoutNames(created) });
+    },
+  );
+
+  app.get(
+    '/api/collaterals/:collateralKey/frequencies',
+    {
+      config: { roles: anyone },
+      schema: {
+        tags,
+        params: CollateralParams,
+        querystring: FrequencyListQuerySchema,
+        response: { 200: FrequencyListResponseSchema },
+      },
+    },
+    async (request) =>
+      listFrequencies(db, requireUser(request), request.params.collateralKey, request.query),
+  );
+
+  app.get(
+    '/api/collaterals/:collateralKey/frequencies/:frequencyKey',
+    {
+      config: { roles: anyone },
+      schema: { tags, params: FrequencyParams, response: { 200: FrequencyResponseSchema } },
+    },
+    async (request) => ({
+      frequency: withoutNames(
+        await getFrequency(
+          db,
+          requireUser(request),
+          request.params.frequencyKey,
+          request.params.collateralKey,
+        ),
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/collaterals/:collateralKey/frequencies/:frequencyKey',
+    {
+      config: { roles: ['client', 'approver', 'admin'] },
+      schema: {
+        tags,
+        summary:
+          'Request a status change: PENDING_APPROVAL submits, APPROVED/REJECTED finalises, NOT_RAISED reopens',
+        params: FrequencyParams,
+        body: FrequencyUpdateBodySchema,
+        response: { 200: FrequencyResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { collateralKey, frequencyKey } = request.params;
+      await getFrequency(db, user, frequencyKey, collateralKey);
+      if (!request.body.approvalStatus) {
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          'approvalStatus: a frequency’s period cannot be changed; add a new one',
+        );
+      }
+      await changeSetStatus(
+        frequencyDocumentSet,
+        deps,
+        user,
+        frequencyKey,
+        request.body.approvalStatus,
+        request.body.version,
+      );
+      return { frequency: withoutNames(await getFrequency(db, user, frequencyKey)) };
+    },
+  );
+
+  app.get(
+    '/api/collaterals/:collateralKey/frequencies/:frequencyKey/history',
+    {
+      config: { roles: anyone },
+      schema: { tags, params: FrequencyParams, response: { 200: HistoryResponseSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await getFrequency(db, user, request.params.frequencyKey, request.params.collateralKey);
+      return documentSetHistory(frequencyDocumentSet, deps, user, request.params.frequencyKey);
+    },
+  );
+
+  app.post(
+    '/api/frequencies/submit',
+    {
+      config: { roles: ['client'] },
+      schema: {
+        tags,
+        body: BulkSubmitBodySchema,
+        response: { 200: FrequencyBulkSubmitResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await submitSets(frequencyDocumentSet, deps, user, request.body.keys);
+      const frequencies = await Promise.all(
+        request.body.keys.map((key) => getFrequency(db, user, key)),
+      );
+      return { frequencies: frequencies.map(withoutNames) };
+    },
+  );
+
+  await app.register(documentFileRoutes, {
+    def: frequencyDocumentSet,
+    deps,
+    basePath: '/api/frequencies/:parentKey/files',
+    tag: 'frequency files',
+  });
+};
