@@ -1,13 +1,276 @@
-import { Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Box, Button, Group, Paper, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PageQuerySchema, type Opportunity } from '@portal/domain';
+import { isStaff } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { CountBadge } from '../../components/count-badge';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPopup } from '../../components/error-popup';
+import { Money } from '../../components/money';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { opportunitiesQuery } from './opportunity-queries';
+import {
+  isServiceRequest,
+  SERVICE_REQUESTS,
+  serviceRequestPath,
+  type ServiceRequest,
+} from './service-requests';
 
-/** SPEC §2 "Opportunity list (opportunities)": the borrower's loans. */
+const REQUEST_LABEL = 'Service/Miscellaneous Request';
+const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
+/** Mantine's `sm` breakpoint: below it the loans are cards (DESIGN §7). */
+const PHONE_QUERY = '(max-width: 48em)';
+
+/** The page lives in the URL (`?page=`), so reloading and Back keep it; anything odd is page 1. */
+function pageFrom(searchParams: URLSearchParams): number {
+  const parsed = PageQuerySchema.safeParse(searchParams.get('page') ?? undefined);
+  return parsed.success ? parsed.data : 1;
+}
+
+/** SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests. */
 export function OpportunitiesPage() {
   const user = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams);
+  // The previous page stays on screen while the next one loads.
+  const loans = useQuery({ ...opportunitiesQuery(page), placeholderData: keepPreviousData });
+  // A borrower's session carries their account name; staff see every account (DESIGN §5).
+  const heading = isStaff(user.role) ? 'All accounts' : (user.name ?? user.username);
+
+  let body;
+  if (loans.isPending) {
+    body = <PageLoader label="Loading your loans…" />;
+  } else if (loans.isError) {
+    body = (
+      <EmptyState
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Your loans could not be loaded"
+        description={loans.error.message}
+        action={<Button onClick={reloadPage}>Reload page</Button>}
+      />
+    );
+  } else if (loans.data.meta.totalRecords === 0) {
+    body = (
+      <EmptyState
+        title="No loans yet"
+        description="When your lender adds a loan to your account, it appears here."
+      />
+    );
+  } else if (loans.data.opportunities.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconFileOff aria-hidden />}
+        title={`There is no page ${page}`}
+        description={`Your loans end on page ${loans.data.meta.totalPages}.`}
+        action={
+          <Button onClick={() => setSearchParams({ page: '1' })}>Go to the first page</Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <LoanList opportunities={loans.data.opportunities} isStale={loans.isPlaceholderData} />
+        <Pager
+          label="Loan pages"
+          page={page}
+          totalPages={loans.data.meta.totalPages}
+          disabled={loans.isPlaceholderData}
+          onChange={(next) => setSearchParams({ page: String(next) })}
+        />
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage title="Account Information">
-      {user.name && <Text fw={500}>{user.name}</Text>}
-    </PlaceholderPage>
+    <Stack gap="lg">
+      <PageTitle title="Account Information" />
+      <Title order={1}>{heading}</Title>
+      <Group gap="sm">
+        <Title order={2}>Account Information</Title>
+        {loans.data && <CountBadge count={loans.data.meta.totalRecords} label="No. of loans" />}
+      </Group>
+      {body}
+      {/* SPEC §2 / §8: the loan list's generic popup; closing it reloads the page. */}
+      <ErrorPopup opened={loans.isError} onClose={reloadPage} />
+    </Stack>
+  );
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+interface LoanItem {
+  opportunity: Opportunity;
+  isSelected: boolean;
+  radio: ReactNode;
+  request: ReactNode;
+  get: ReactNode;
+}
+
+/**
+ * SPEC §2: one radio per row selects it; Get works only on the selected row
+ * once a request is chosen there. Choosing a request also selects its row,
+ * since that is plainly the loan the user is working on. DESIGN §7: a table on
+ * wide screens, one card per loan on phones.
+ */
+function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; isStale: boolean }) {
+  const navigate = useNavigate();
+  // Read at once rather than after mount, so a phone never flashes the table first.
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [requests, setRequests] = useState<Partial<Record<string, ServiceRequest>>>({});
+
+  function choose(key: string, value: string | null) {
+    setRequests((current) => ({ ...current, [key]: isServiceRequest(value) ? value : undefined }));
+    if (value) setSelectedKey(key);
+  }
+
+  const items: LoanItem[] = opportunities.map((opportunity) => {
+    const { key, name } = opportunity;
+    const isSelected = key === selectedKey;
+    const request = requests[key];
+    return {
+      opportunity,
+      isSelected,
+      radio: (
+        <Radio
+          name="selected-loan"
+          value={key}
+          checked={isSelected}
+          onChange={() => setSelectedKey(key)}
+          aria-label={`Select ${name}`}
+        />
+      ),
+      request: (
+        <Select
+          aria-label={`${REQUEST_LABEL} for ${name}`}
+          placeholder="Choose a request"
+          data={SERVICE_REQUESTS}
+          value={request ?? null}
+          onChange={(value) => choose(key, value)}
+          miw={250}
+        />
+      ),
+      get: (
+        <Button
+          aria-label={`Get: ${name}`}
+          disabled={!isSelected || !request}
+          onClick={() => request && navigate(serviceRequestPath(request, opportunity))}
+        >
+          Get
+        </Button>
+      ),
+    };
+  });
+
+  return (
+    <Box aria-busy={isStale} style={{ opacity: isStale ? 0.6 : 1 }}>
+      {isPhone ? <LoanCards items={items} /> : <LoanTable items={items} />}
+    </Box>
+  );
+}
+
+function LoanTable({ items }: { items: LoanItem[] }) {
+  return (
+    // A narrow window that is not a phone scrolls the table inside its box, not the page.
+    <Table.ScrollContainer minWidth={1040} type="native">
+      <Table aria-label="Your loans" highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Select</Table.Th>
+            <Table.Th>Account name</Table.Th>
+            <Table.Th>Opportunity name</Table.Th>
+            <Table.Th ta="right">Sanction amount</Table.Th>
+            <Table.Th ta="right">Peak exposure</Table.Th>
+            <Table.Th ta="right">Current face</Table.Th>
+            <Table.Th>{REQUEST_LABEL}</Table.Th>
+            <Table.Th>Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map(({ opportunity, isSelected, radio, request, get }) => (
+            <Table.Tr key={opportunity.key} bg={isSelected ? SELECTED_BACKGROUND : undefined}>
+              <Table.Td>{radio}</Table.Td>
+              <Table.Td>{opportunity.accountName}</Table.Td>
+              <Table.Td>{opportunity.name}</Table.Td>
+              <Table.Td ta="right">
+                <Money value={opportunity.sanctionAmount} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money value={opportunity.peakExposure} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money value={opportunity.currentFace} />
+              </Table.Td>
+              <Table.Td>{request}</Table.Td>
+              <Table.Td>{get}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function LoanCards({ items }: { items: LoanItem[] }) {
+  return (
+    <Stack
+      component="ul"
+      aria-label="Your loans"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {items.map(({ opportunity, isSelected, radio, request, get }) => (
+        <Paper
+          component="li"
+          key={opportunity.key}
+          withBorder
+          p="md"
+          bg={isSelected ? SELECTED_BACKGROUND : undefined}
+        >
+          <Stack gap="sm">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {radio}
+              <div>
+                <Text fw={600}>{opportunity.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {opportunity.accountName}
+                </Text>
+              </div>
+            </Group>
+            <Stack component="dl" gap={4} m={0}>
+              <Amount label="Sanction amount" value={opportunity.sanctionAmount} />
+              <Amount label="Peak exposure" value={opportunity.peakExposure} />
+              <Amount label="Current face" value={opportunity.currentFace} />
+            </Stack>
+            {request}
+            {get}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function Amount({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        <Money value={value} />
+      </Text>
+    </Group>
   );
 }

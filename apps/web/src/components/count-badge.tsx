@@ -1,0 +1,17 @@
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+
+/**
+ * SPEC §2: a count badge with a tooltip ('No. of loans', 'No. of projects').
+ * The tooltip's words are also in the badge for screen readers, and the badge
+ * takes focus so keyboard users can open the tooltip too.
+ */
+export function CountBadge({ count, label }: { count: number; label: string }) {
+  return (
+    <Tooltip label={label}>
+      <Badge size="lg" variant="light" tabIndex={0}>
+        <VisuallyHidden>{label}: </VisuallyHidden>
+        {count}
+      </Badge>
+    </Tooltip>
+  );
+}

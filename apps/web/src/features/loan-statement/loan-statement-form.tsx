@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_TIME_ZONE,
+  LoanStatementCreateBodySchema,
+  LoanStatementRequestResponseSchema,
+  loanStatementDatesProblem,
+  loanStatementWindow,
+  todayIn,
+  type LoanStatementCreateBody,
+} from '@portal/domain';
+import { apiSend } from '../../api/client';
+import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
+
+type Field = 'fromDate' | 'toDate' | 'borrowerRemarks';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** DESIGN §7: dates read '22 Nov 2026' in the pickers too. */
+const DATE_FORMAT = 'D MMM YYYY';
+
+/**
+ * The pickers' placeholder is page text, and Mantine's placeholder grey is
+ * below WCAG AA (axe color-contrast); the theme's dimmed grey passes (DESIGN §6).
+ */
+const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
+
+/**
+ * SPEC §2 "Loan statement page": From and To pickers (no typing), optional
+ * remarks and Submit. The form checks with the API's own schema (SPEC §5
+ * messages) and window rule, so what the form accepts the server accepts.
+ */
+export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }) {
+  const queryClient = useQueryClient();
+  const [fromDate, setFromDate] = useState<string | null>(null);
+  const [toDate, setToDate] = useState<string | null>(null);
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isThanked, setIsThanked] = useState(false);
+  // SPEC §5 / DESIGN §4: today in the lender's time zone, and 365 days back.
+  const today = todayIn(DEFAULT_TIME_ZONE);
+  const { minDate, maxDate } = loanStatementWindow(today);
+
+  const submit = useMutation({
+    mutationFn: (body: LoanStatementCreateBody) =>
+      apiSend(
+        'POST',
+        loanStatementRequestsPath(opportunityKey),
+        body,
+        LoanStatementRequestResponseSchema,
+      ),
+    onSuccess: () => {
+      setFromDate(null);
+      setToDate(null);
+      setRemarks('');
+      setIsThanked(true);
+      return queryClient.invalidateQueries(loanStatementRequestsQuery(opportunityKey));
+    },
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LoanStatementCreateBodySchema.safeParse({
+      fromDate: fromDate ?? '',
+      toDate: toDate ?? '',
+      borrowerRemarks: remarks,
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    // The pickers keep dates in the window, but the day may have turned since the page opened.
+    const problem = loanStatementDatesProblem(parsed.data, today);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      return;
+    }
+    setErrors({});
+    submit.mutate(parsed.data);
+  }
+
+  function clearError(field: Field) {
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  return (
+    <Paper withBorder p="lg" component="form" onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DatePickerInput
+            label="From"
+            placeholder="Pick a start date"
+            valueFormat={DATE_FORMAT}
+            styles={PICKER_STYLES}
+            value={fromDate}
+            onChange={(value) => {
+              setFromDate(value);
+              clearError('fromDate');
+            }}
+            minDate={minDate}
+            maxDate={toDate ?? maxDate}
+            error={errors.fromDate}
+            withAsterisk
+            clearable
+          />
+          <DatePickerInput
+            label="To"
+            placeholder="Pick an end date"
+            valueFormat={DATE_FORMAT}
+            styles={PICKER_STYLES}
+            value={toDate}
+            onChange={(value) => {
+              setToDate(value);
+              clearError('toDate');
+            }}
+            minDate={fromDate ?? minDate}
+            maxDate={maxDate}
+            error={errors.toDate}
+            withAsterisk
+            clearable
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Remarks (optional)"
+          value={remarks}
+          onChange={(event) => {
+            setRemarks(event.currentTarget.value);
+            clearError('borrowerRemarks');
+          }}
+          error={errors.borrowerRemarks}
+          maxLength={2000}
+          rows={3}
+          resize="vertical"
+        />
+        {submit.isError && (
+          <Alert color="red" title="Your request was not sent">
+            {submit.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={submit.isPending}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+      {/* SPEC §2: the success popup's exact words. */}
+      <Modal
+        opened={isThanked}
+        onClose={() => setIsThanked(false)}
+        title="Thankyou.!!"
+        centered
+        withCloseButton={false}
+      >
+        <Text>Your request for the loan statement has been sent.</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={() => setIsThanked(false)} data-autofocus>
+            Close
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

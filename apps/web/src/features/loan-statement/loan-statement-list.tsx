@@ -1,0 +1,93 @@
+import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, STATUS_COLOURS, type LoanStatementStatus } from '@portal/domain';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import { loanStatementRequestsQuery } from './loan-statement-queries';
+
+/** DESIGN §7 status colours: waiting reads like pending approval, done like approved. */
+const STATUS_COLOUR = {
+  REQUESTED: STATUS_COLOURS.PENDING_APPROVAL,
+  FULFILLED: STATUS_COLOURS.APPROVED,
+} as const satisfies Record<LoanStatementStatus, string>;
+
+/** DESIGN §4: the borrower's earlier requests, with the statement once the lender has sent it. */
+export function LoanStatementList({ opportunityKey }: { opportunityKey: string }) {
+  const requests = useQuery(loanStatementRequestsQuery(opportunityKey));
+
+  if (requests.isPending) return <PageLoader label="Loading your earlier requests…" />;
+  if (requests.isError) {
+    return (
+      <EmptyState
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Your earlier requests could not be loaded"
+        description={requests.error.message}
+        action={<Button onClick={() => void requests.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (requests.data.length === 0) {
+    return (
+      <EmptyState
+        title="No statement requests yet"
+        description="Requests you send appear here, with a download link once the statement is ready."
+      />
+    );
+  }
+
+  return (
+    // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
+    <Table.ScrollContainer
+      minWidth={720}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Earlier requests"
+    >
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Requested on</Table.Th>
+            <Table.Th>From</Table.Th>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Remarks</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Statement</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requests.data.map((request) => (
+            <Table.Tr key={request.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.fromDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.toDate)}</Table.Td>
+              <Table.Td>{request.borrowerRemarks ?? '—'}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATUS_COLOUR[request.status]}>
+                  {request.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {request.downloadUrl ? (
+                  <Anchor
+                    href={request.downloadUrl}
+                    download={request.fileName ?? true}
+                    aria-label={`Download the statement from ${formatDate(request.fromDate)} to ${formatDate(request.toDate)}`}
+                  >
+                    <IconDownload size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
+                    Download
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Not ready yet
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { LoanStatementRequestListResponseSchema } from '@portal/domain';
+import { apiGet } from '../../api/client';
+
+export const loanStatementRequestsPath = (opportunityKey: string) =>
+  `/opportunities/${encodeURIComponent(opportunityKey)}/loan-statement-requests`;
+
+/** DESIGN §4: a borrower's earlier requests for this loan, newest first. */
+export const loanStatementRequestsQuery = (opportunityKey: string) =>
+  queryOptions({
+    queryKey: ['opportunities', opportunityKey, 'loan-statement-requests'],
+    queryFn: ({ signal }) =>
+      apiGet(loanStatementRequestsPath(opportunityKey), LoanStatementRequestListResponseSchema, {
+        signal,
+      }).then(({ loanStatementRequests }) => loanStatementRequests),
+  });

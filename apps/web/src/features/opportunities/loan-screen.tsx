@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Opportunity } from '@portal/domain';
+import { ApiError } from '../../api/client';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { opportunityQuery } from './opportunity-queries';
+
+/** The way out of a loan screen that cannot be shown: no dead ends (DESIGN §7). */
+export function BackToLoans() {
+  return (
+    <Button component={Link} to="/opportunities" variant="default">
+      Back to your loans
+    </Button>
+  );
+}
+
+/**
+ * The frame of a screen about one loan (SPEC §2 project selection, loan
+ * statement): the account name and the loan's name on top, then `children`.
+ * DESIGN §4: another borrower's loan is a 404 like a missing one, so both read
+ * "not found" with the way back.
+ */
+export function LoanScreen({
+  opportunityKey,
+  title,
+  children,
+}: {
+  opportunityKey: string;
+  /** The screen's name, for the browser tab; the screen shows it as its own heading. */
+  title: string;
+  children: (opportunity: Opportunity) => ReactNode;
+}) {
+  const loan = useQuery(opportunityQuery(opportunityKey));
+  return (
+    <>
+      <PageTitle title={title} />
+      {loan.isPending ? (
+        <PageLoader label="Loading the loan…" />
+      ) : loan.isError ? (
+        <LoanError error={loan.error} onRetry={() => void loan.refetch()} />
+      ) : (
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={1}>{loan.data.accountName}</Title>
+            <Text size="lg">Loan: {loan.data.name}</Text>
+          </Stack>
+          {children(loan.data)}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function LoanError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <EmptyState
+        headingOrder={1}
+        icon={<IconFileOff aria-hidden />}
+        title="Loan not found"
+        description="There is no such loan on your account. Choose one from your loans."
+        action={<BackToLoans />}
+      />
+    );
+  }
+  return (
+    <EmptyState
+      headingOrder={1}
+      icon={<IconAlertTriangle aria-hidden />}
+      title="This loan could not be loaded"
+      description={error.message}
+      action={
+        <>
+          <Button onClick={onRetry}>Try again</Button>
+          <BackToLoans />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import type { Opportunity } from '@portal/domain';
+
+/** SPEC §1/§2: the three service requests a borrower can make for a loan. */
+export const SERVICE_REQUESTS = [
+  'Request NOC',
+  'Upload Credit Monitoring Data',
+  'Request Loan Statement',
+] as const;
+export type ServiceRequest = (typeof SERVICE_REQUESTS)[number];
+
+const segment = encodeURIComponent;
+
+/** SPEC §2 "Get navigates by choice". */
+export function serviceRequestPath(
+  request: ServiceRequest,
+  opportunity: Pick<Opportunity, 'key' | 'accountId'>,
+): string {
+  switch (request) {
+    case 'Request NOC':
+      return `/opportunities/${segment(opportunity.key)}/projects`;
+    case 'Upload Credit Monitoring Data':
+      return `/accounts/${segment(opportunity.accountId)}/collaterals`;
+    case 'Request Loan Statement':
+      return `/opportunities/${segment(opportunity.key)}/loan-statement-requests`;
+  }
+}
+
+export function isServiceRequest(value: string | null): value is ServiceRequest {
+  return SERVICE_REQUESTS.some((request) => request === value);
+}
