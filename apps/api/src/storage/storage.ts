@@ -1,0 +1,71 @@
+import { LocalStorage } from './local-storage.ts';
+import { parseStorageUrl, S3Storage } from './s3-storage.ts';
+
+export { isValidStorageKey, storageKeySegment } from './storage-common.ts';
+
+export interface PresignedUpload {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/**
+ * STYLE §6: the port every upload goes through (unit documents, frequency documents, loan
+ * statements). Callers store object keys, never URLs: links are minted fresh on each read.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /**
+   * A URL the browser PUTs the bytes to (15 minutes). S3 binds the SHA-256 checksum
+   * (x-amz-checksum-sha256) and content type; local binds key, content type, max size and expiry
+   * in its HMAC. `headers` are the headers the browser must send.
+   */
+  presignUpload(
+    key: string,
+    options: { contentType: string; size: number; sha256Hex: string; expiresInSeconds?: number },
+  ): Promise<PresignedUpload>;
+  /** A URL that downloads the object with Content-Disposition: attachment; filename*=UTF-8''<name> and the given Content-Type. */
+  presignDownload(
+    key: string,
+    options: { fileName: string; contentType: string; expiresInSeconds?: number },
+  ): Promise<string>;
+  /** Size of the stored object, or undefined when nothing was uploaded. */
+  stat(key: string): Promise<{ size: number } | undefined>;
+  /** Streams the stored object (whole, or the first `length` bytes); NOT_FOUND when missing. */
+  read(key: string, options?: { length?: number }): Promise<NodeJS.ReadableStream>;
+  /**
+   * Server-side write (e.g. a loan statement attached by staff), streamed. Give `size` with a
+   * stream when it is known: S3 then streams too, instead of buffering (up to the upload limit).
+   */
+  write(
+    key: string,
+    body: NodeJS.ReadableStream | Buffer,
+    options: { contentType: string; size?: number },
+  ): Promise<void>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** Keys of objects last modified before `before` under `prefix` (for cleaning up abandoned uploads). */
+  listOlderThan?(prefix: string, before: Date): Promise<string[]>;
+}
+
+export interface StorageConfig {
+  /** STORAGE_URL: an s3:// URL selects S3 (see s3-storage.ts); unset means local disk. */
+  storageUrl?: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  /** Signs the local driver's URLs (SESSION_SECRET). */
+  secret: string;
+  maxUploadBytes: number;
+}
+
+/**
+ * DESIGN §2: S3-compatible storage when STORAGE_URL is set, else local disk under DATA_DIR with
+ * the same presigned flow. The union lets `kind` narrow to the local driver for its routes.
+ */
+export function createStorage(config: StorageConfig): LocalStorage | S3Storage {
+  if (config.storageUrl) {
+    return new S3Storage(parseStorageUrl(config.storageUrl), config.maxUploadBytes);
+  }
+  return new LocalStorage(config);
+}
