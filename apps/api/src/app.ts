@@ -22,7 +22,8 @@ import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
-import { createStorage } from './storage/storage.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
+import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   env: Env;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the driver STORAGE_URL chooses. */
+  storage?: Storage;
   webDist?: string;
 }
 
@@ -94,6 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db, publicUrl: env.PUBLIC_URL });
   const staffSignOn = await configureStaffSignOn(app, env);
 
+  const recorder = createChangeRecorder({
+    publicUrl: env.PUBLIC_URL,
+    approverEmail: env.APPROVER_EMAIL,
+    webhooks: Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET),
+  });
+
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, {
     db,
@@ -108,18 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
   await app.register(accountsRoutes, { db });
-  await app.register(loansRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
+  await app.register(loansRoutes, { db, recorder, timeZone: env.BUSINESS_TIMEZONE });
 
-  const storage = createStorage({
-    storageUrl: env.STORAGE_URL,
-    dataDir: env.DATA_DIR,
-    publicUrl: env.PUBLIC_URL,
-    secret: env.SESSION_SECRET,
-    maxUploadBytes: env.MAX_UPLOAD_BYTES,
-  });
+  const storage = deps.storage ?? storageFor(env);
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
-  const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES };
+  const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES, recorder };
   await app.register(unitsRoutes, { deps: documentDeps });
   await app.register(collateralsRoutes, { db });
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
@@ -154,4 +157,14 @@ async function configureStaffSignOn(
   if (env.isProduction) return undefined;
   const dev = await registerDevIdentityProvider(app, { publicUrl: env.PUBLIC_URL, redirectUri });
   return createStaffSignOn({ ...dev, redirectUri, allowHttp: true });
+}
+
+export function storageFor(env: Env) {
+  return createStorage({
+    storageUrl: env.STORAGE_URL,
+    dataDir: env.DATA_DIR,
+    publicUrl: env.PUBLIC_URL,
+    secret: env.SESSION_SECRET,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+  });
 }

@@ -1,16 +1,21 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadEnv } from './env.ts';
 import { DataDirLockedError, databaseTarget, openDatabase } from './db/client.ts';
-import { buildApp } from './app.ts';
+import { buildApp, storageFor } from './app.ts';
+import { unitDocumentSet } from './modules/units/unit-document-set.ts';
+import { frequencyDocumentSet } from './modules/frequencies/frequency-document-set.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 import { configuredMailer } from './mail/configured-mailer.ts';
 import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
+import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
+import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
 
 async function main() {
   const env = loadEnv();
   const database = await openDatabase(databaseTarget(env));
-  const app = await buildApp({ env, db: database.db });
+  const storage = storageFor(env);
+  const app = await buildApp({ env, db: database.db, storage });
   app.addHook('onClose', () => database.close());
 
   const seeded = env.DEMO_DATA ? await seedDemoDataIfEmpty(database.db) : false;
@@ -20,12 +25,26 @@ async function main() {
   const worker = createOutboxWorker({
     db: database.db,
     log: app.log.child({ component: 'outbox' }),
-    handlers: { [MAIL_TOPIC]: mailHandler(mailer) },
+    handlers: {
+      [MAIL_TOPIC]: mailHandler(mailer),
+      ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
+        ? { [WEBHOOK_TOPIC]: webhookHandler({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }) }
+        : {}),
+    },
   });
+
+  // Hourly: uploads never completed are removed after a day (DESIGN §4).
+  const cleanup = setInterval(() => {
+    cleanAbandonedUploads(database.db, storage, [unitDocumentSet, frequencyDocumentSet]).catch(
+      (err: unknown) => app.log.warn({ err }, 'cleaning abandoned uploads failed'),
+    );
+  }, 60 * 60_000);
+  cleanup.unref();
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    clearInterval(cleanup);
     await worker.stop();
     await app.close();
   });

@@ -60,3 +60,45 @@ export async function uploadDocument(
   });
   return { created, put, completed };
 }
+
+/** Uploads a file into each slot, failing the test if any upload is refused. */
+export async function uploadAll(
+  app: FastifyInstance,
+  token: string,
+  filesUrl: string,
+  slots: readonly string[],
+) {
+  for (const slot of slots) {
+    const { completed } = await uploadDocument(app, token, filesUrl, slot);
+    if (completed?.statusCode !== 200)
+      throw new Error(`upload of ${slot} answered ${completed?.statusCode}`);
+  }
+}
+
+/** An approver reviews every pending file of a set, with remarks, as `decide` says. */
+export async function reviewAll(
+  app: FastifyInstance,
+  token: string,
+  filesUrl: string,
+  decide: (fileType: string) => 'APPROVED' | 'REJECTED',
+) {
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await app.inject({ url: `${filesUrl}?perPage=50`, headers: auth });
+  const files = list.json().files as {
+    file: { key: string; fileType: string; approvalStatus: string };
+  }[];
+  for (const { file } of files.filter((f) => f.file.approvalStatus === 'PENDING_APPROVAL')) {
+    const status = decide(file.fileType);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `${filesUrl}/${file.key}`,
+      headers: auth,
+      payload: {
+        approvalStatus: status,
+        approverRemarks: `${status === 'APPROVED' ? 'Looks right' : 'Unreadable scan'}: ${file.fileType}`,
+      },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`review of ${file.fileType} answered ${res.statusCode}`);
+  }
+}

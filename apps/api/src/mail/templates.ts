@@ -45,24 +45,71 @@ export function codeMail(input: {
     '',
   ].join('\n');
 
-  const paragraph = (content: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
-  const html = `<!doctype html>
+  const html = page(
+    subject,
+    [
+      paragraph(escapeHtml(greeting)),
+      paragraph(escapeHtml(intro)),
+      `<p style="margin:0 0 16px;font-size:36px;font-weight:700;letter-spacing:8px;font-family:'Courier New',monospace;color:#1f2933">${escapeHtml(input.code)}</p>`,
+      paragraph(escapeHtml(expiry)),
+      paragraph(escapeHtml(neverAsked)),
+      paragraph(escapeHtml(ignore)),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/**
+ * A notification: a few lines and the one link to the screen that acts on it (issue: every
+ * e-mail links to where the reader acts). `details` are listed (e.g. rejected documents).
+ */
+export function noticeMail(input: {
+  subject: string;
+  name?: string | null;
+  lines: string[];
+  details?: string[];
+  link: { label: string; url: string };
+}): Omit<MailMessage, 'to'> {
+  const name = input.name?.trim();
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const details = input.details ?? [];
+  const text = [
+    greeting,
+    '',
+    ...input.lines,
+    ...(details.length ? ['', ...details.map((d) => `  - ${d}`)] : []),
+    '',
+    `${input.link.label}: ${input.link.url}`,
+    '',
+  ].join('\n');
+  const html = page(
+    input.subject,
+    [
+      paragraph(escapeHtml(greeting)),
+      ...input.lines.map((line) => paragraph(escapeHtml(line))),
+      details.length
+        ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5;color:#1f2933">${details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>`
+        : '',
+      `<p style="margin:24px 0 0"><a href="${escapeHtml(input.link.url)}" style="display:inline-block;padding:12px 20px;background:#0b7285;color:#ffffff;border-radius:6px;text-decoration:none;font-size:16px">${escapeHtml(input.link.label)}</a></p>`,
+    ].join('\n'),
+  );
+  return { subject: input.subject, text, html };
+}
+
+const paragraph = (content: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:520px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">
-${paragraph(escapeHtml(greeting))}
-${paragraph(escapeHtml(intro))}
-<p style="margin:0 0 16px;font-size:36px;font-weight:700;letter-spacing:8px;font-family:'Courier New',monospace;color:#1f2933">${escapeHtml(input.code)}</p>
-${paragraph(escapeHtml(expiry))}
-${paragraph(escapeHtml(neverAsked))}
-${paragraph(escapeHtml(ignore))}
+${body}
 </div>
 </body>
 </html>
 `;
-  return { subject, text, html };
 }
 
 export function escapeHtml(value: string): string {

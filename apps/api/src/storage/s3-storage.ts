@@ -26,8 +26,9 @@ import {
  *   AWS:   s3://AKIAEXAMPLE:wJalrXUtnFEMI%2FEXAMPLEKEY@portal-files?region=ap-south-1
  *          (or s3://portal-files?region=ap-south-1 to use the SDK's default credential chain)
  *   MinIO: s3://minioadmin:minioadmin@portal-files?endpoint=http://127.0.0.1:9000
- * Percent-encode any '/', '+', ':' or '@' in the secret. With `endpoint`, requests use path-style
- * addressing unless `forcePathStyle=false`; `region` defaults to us-east-1.
+ * Percent-encode '/', ':', '@', '#', '?' and '%' in the key or secret (AWS secrets may hold '/':
+ * write %2F). With `endpoint`, path-style addressing is used unless `forcePathStyle=false`;
+ * `region` defaults to us-east-1.
  */
 export interface S3Location {
   bucket: string;

@@ -1,6 +1,5 @@
 import { actionForRequestedStatus, decide, DomainError, type ApprovalStatus } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
 import { parentOrNotFound } from './read-documents.ts';
@@ -14,6 +13,7 @@ const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reop
  */
 async function applyTransition(
   def: DocumentSetDefinition,
+  deps: DocumentDeps,
   tx: Executor,
   user: AuthenticatedUser,
   parentKey: string,
@@ -49,12 +49,22 @@ async function applyTransition(
   if (!(await def.saveStatus(tx, parent.key, parent.version, decision.next.status))) {
     throw new DomainError('STALE_VERSION');
   }
-  await recordAudit(tx, user, {
+  // Units never reopen (the domain refuses it), so a reopen is always a frequency's.
+  const type =
+    action.type === 'reopen'
+      ? 'frequency.reopened'
+      : (`${def.kind}.${ACTION_NAMES[action.type]}` as const);
+  await deps.recorder.record(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
-    action: `${def.kind}.${ACTION_NAMES[action.type]}`,
+    action: type,
     before: { approvalStatus: parent.status },
     after: { approvalStatus: decision.next.status },
+    event: {
+      type,
+      orderingKey: `${def.kind}:${parent.key}`,
+      data: { ...parent.eventData, key: parent.key, approvalStatus: decision.next.status },
+    },
   });
   return parent.key;
 }
@@ -78,7 +88,7 @@ export async function changeSetStatus(
   expectedVersion?: number,
 ) {
   return deps.db.transaction((tx) =>
-    applyTransition(def, tx, user, parentKey, requested, expectedVersion),
+    applyTransition(def, deps, tx, user, parentKey, requested, expectedVersion),
   );
 }
 
@@ -93,7 +103,7 @@ export async function submitSets(
     const done: string[] = [];
     // A stable order, so two overlapping bulk submits lock rows in the same order.
     for (const key of [...keys].sort())
-      done.push(await applyTransition(def, tx, user, key, 'PENDING_APPROVAL'));
+      done.push(await applyTransition(def, deps, tx, user, key, 'PENDING_APPROVAL'));
     return done;
   });
 }

@@ -1,6 +1,8 @@
 import type { Actor, ApprovalStatus, DocumentSetKind } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { EventData } from '../events/domain-events.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import type { DocumentFilesRepository } from './document-files.repository.ts';
 
@@ -13,6 +15,8 @@ export interface DocumentSetParent {
   accountKey: string;
   /** The required file types, one per slot (a unit's NOC slot resolved by its selectedNoc). */
   slots: readonly string[];
+  /** The parent keys every event of this set carries (DESIGN §4 "Webhooks"). */
+  eventData: Omit<EventData, 'key'>;
 }
 
 /** Units and frequencies each supply one of these; everything else is shared. */
@@ -44,6 +48,7 @@ export interface DocumentDeps {
   db: Database;
   storage: Storage;
   maxUploadBytes: number;
+  recorder: ChangeRecorder;
 }
 
 export function actorFor(

@@ -5,7 +5,6 @@ import {
   isLocked,
   type FileUpdateBody,
 } from '@portal/domain';
-import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile } from './document-files.repository.ts';
 import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
@@ -38,12 +37,22 @@ export async function updateDocument(
       );
       if (!review.ok) throw new DomainError(review.code);
       const row = await def.files.update(tx, file.key, review.next);
-      await recordAudit(tx, user, {
+      await deps.recorder.record(tx, user, {
         entityType: def.auditTypes.set,
         entityKey: parent.key,
         action: 'file.reviewed',
         before: { file: toDocumentFile(file) },
         after: { file: toDocumentFile(row) },
+        event: {
+          type: 'file.reviewed',
+          orderingKey: `${def.kind}:${parent.key}`,
+          data: {
+            ...parent.eventData,
+            key: row.key,
+            fileType: row.fileType,
+            approvalStatus: row.approvalStatus,
+          },
+        },
       });
       return fileEntry(deps.storage, row);
     }
@@ -63,7 +72,7 @@ export async function updateDocument(
       );
     }
     const row = await def.files.update(tx, file.key, { borrowerRemarks: body.borrowerRemarks });
-    await recordAudit(tx, user, {
+    await deps.recorder.record(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.remarks_changed',
@@ -89,7 +98,7 @@ export async function discardDocument(
     const verdict = checkDiscard(file, actorFor(user, parent), parent.status);
     if (!verdict.ok) throw new DomainError(verdict.code);
     const row = await def.files.update(tx, file.key, { deletedAt: new Date() });
-    await recordAudit(tx, user, {
+    await deps.recorder.record(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.discarded',

@@ -7,9 +7,8 @@ import {
   type FileCreateBody,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { toDocumentFile } from './document-files.repository.ts';
+import { toDocumentFile, type DocumentFileRow } from './document-files.repository.ts';
 import {
   actorFor,
   type DocumentDeps,
@@ -54,6 +53,33 @@ async function assertSlotOpen(
   if (!verdict.ok) throw new DomainError(verdict.code);
 }
 
+/** A file now fills its slot: audited, and announced to the CRM (file.uploaded). */
+function recordUpload(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  tx: Executor,
+  user: AuthenticatedUser,
+  parent: DocumentSetParent,
+  row: DocumentFileRow,
+) {
+  return deps.recorder.record(tx, user, {
+    entityType: def.auditTypes.set,
+    entityKey: parent.key,
+    action: 'file.uploaded',
+    after: { file: toDocumentFile(row) },
+    event: {
+      type: 'file.uploaded',
+      orderingKey: `${def.kind}:${parent.key}`,
+      data: {
+        ...parent.eventData,
+        key: row.key,
+        fileType: row.fileType,
+        approvalStatus: row.approvalStatus,
+      },
+    },
+  });
+}
+
 /**
  * Step one of an upload (DESIGN §4): records the file as incomplete and answers a presigned PUT.
  * A remarks-only entry (no content) is complete at once and fills its slot.
@@ -81,12 +107,7 @@ export async function startUpload(
     };
     if (!hasContent) {
       const row = await def.files.insert(tx, { ...base, completedAt: new Date() });
-      await recordAudit(tx, user, {
-        entityType: def.auditTypes.set,
-        entityKey: parent.key,
-        action: 'file.uploaded',
-        after: { file: toDocumentFile(row) },
-      });
+      await recordUpload(def, deps, tx, user, parent, row);
       return fileEntry(deps.storage, row);
     }
     const storageKey = `${def.storagePrefix}/${parent.key}/${randomUUID()}`;
@@ -155,12 +176,7 @@ export async function completeUpload(
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     await assertSlotOpen(def, tx, user, locked, pending.fileType);
     const row = await def.files.update(tx, pending.key, { completedAt: new Date(), contentType });
-    await recordAudit(tx, user, {
-      entityType: def.auditTypes.set,
-      entityKey: locked.key,
-      action: 'file.uploaded',
-      after: { file: toDocumentFile(row) },
-    });
+    await recordUpload(def, deps, tx, user, locked, row);
     return fileEntry(deps.storage, row);
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLATERAL_SLOTS, currentMonthIn } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { uploadDocument } from '../../../test/documents.ts';
+import { reviewAll, uploadAll } from '../../../test/documents.ts';
 import { seedBorrower, seedCollateral, seedStaff, tokenFor } from '../../../test/factories.ts';
 
 let t: TestApp;
@@ -49,28 +49,10 @@ async function addFrequency() {
   return res.json().frequency.key as string;
 }
 
-async function uploadAll(key: string, slots: readonly string[] = COLLATERAL_SLOTS) {
-  for (const slot of slots) {
-    expect(
-      (await uploadDocument(t.app, owner, filesUrl(key), slot)).completed?.statusCode,
-      slot,
-    ).toBe(200);
-  }
-}
-
-async function reviewAll(key: string, decide: (type: string) => 'APPROVED' | 'REJECTED') {
-  const files = (await call(approver, 'GET', `${filesUrl(key)}?perPage=50`)).json().files as {
-    file: { key: string; fileType: string; approvalStatus: string };
-  }[];
-  for (const { file } of files.filter((f) => f.file.approvalStatus === 'PENDING_APPROVAL')) {
-    const status = decide(file.fileType);
-    const res = await call(approver, 'PUT', `${filesUrl(key)}/${file.key}`, {
-      approvalStatus: status,
-      approverRemarks: `${status} ${file.fileType}`,
-    });
-    expect(res.statusCode).toBe(200);
-  }
-}
+const uploadSlots = (key: string, slots: readonly string[] = COLLATERAL_SLOTS) =>
+  uploadAll(t.app, owner, filesUrl(key), slots);
+const reviewSlots = (key: string, decide: (type: string) => 'APPROVED' | 'REJECTED') =>
+  reviewAll(t.app, approver, filesUrl(key), decide);
 
 describe('collaterals', () => {
   it('lists an account’s collaterals to its borrower and staff, 404 to anyone else', async () => {
@@ -136,7 +118,7 @@ describe('adding frequencies', () => {
 
   it('lists with file counts, sorting and paging', async () => {
     const key = await addFrequency();
-    await uploadAll(key, COLLATERAL_SLOTS.slice(0, 3));
+    await uploadSlots(key, COLLATERAL_SLOTS.slice(0, 3));
     const list = await call(
       owner,
       'GET',
@@ -155,10 +137,10 @@ describe('adding frequencies', () => {
 describe('the credit monitoring cycle', () => {
   it('submits nine documents, is rejected, fixed, resubmitted, approved, then reopened', async () => {
     const key = await addFrequency();
-    await uploadAll(key, COLLATERAL_SLOTS.slice(0, 8));
+    await uploadSlots(key, COLLATERAL_SLOTS.slice(0, 8));
     const early = await call(owner, 'POST', '/api/frequencies/submit', { keys: [key] });
     expect(early.statusCode).toBe(409);
-    await uploadAll(key, COLLATERAL_SLOTS.slice(8));
+    await uploadSlots(key, COLLATERAL_SLOTS.slice(8));
 
     const submitted = await call(owner, 'POST', '/api/frequencies/submit', { keys: [key] });
     expect(submitted.statusCode).toBe(200);
@@ -183,7 +165,7 @@ describe('the credit monitoring cycle', () => {
       ).json().meta.totalRecords,
     ).toBe(0);
 
-    await reviewAll(key, (type) => (type === 'BANK_STATEMENT' ? 'REJECTED' : 'APPROVED'));
+    await reviewSlots(key, (type) => (type === 'BANK_STATEMENT' ? 'REJECTED' : 'APPROVED'));
     const rejected = await call(approver, 'PUT', freqUrl(key), { approvalStatus: 'REJECTED' });
     expect(rejected.json().frequency.approvalStatus).toBe('REJECTED');
 
@@ -192,13 +174,13 @@ describe('the credit monitoring cycle', () => {
     }[];
     const bank = files.find((f) => f.file.fileType === 'BANK_STATEMENT')!;
     expect((await call(owner, 'DELETE', `${filesUrl(key)}/${bank.file.key}`)).statusCode).toBe(204);
-    await uploadAll(key, ['BANK_STATEMENT']);
+    await uploadSlots(key, ['BANK_STATEMENT']);
     const resubmitted = await call(owner, 'PUT', freqUrl(key), {
       approvalStatus: 'PENDING_APPROVAL',
     });
     expect(resubmitted.json().frequency.approvalStatus).toBe('PENDING_APPROVAL');
 
-    await reviewAll(key, () => 'APPROVED');
+    await reviewSlots(key, () => 'APPROVED');
     expect(
       (await call(viewer, 'PUT', freqUrl(key), { approvalStatus: 'APPROVED' })).statusCode,
     ).toBe(403);
@@ -234,9 +216,9 @@ describe('the credit monitoring cycle', () => {
 
   it('lets exactly one of two approvers finalising at once succeed', async () => {
     const key = await addFrequency();
-    await uploadAll(key);
+    await uploadSlots(key);
     await call(owner, 'PUT', freqUrl(key), { approvalStatus: 'PENDING_APPROVAL' });
-    await reviewAll(key, () => 'APPROVED');
+    await reviewSlots(key, () => 'APPROVED');
     const second = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
     const results = await Promise.all([
       call(approver, 'PUT', freqUrl(key), { approvalStatus: 'APPROVED' }),

@@ -10,7 +10,7 @@ import {
   type FrequencyListQuery,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
@@ -77,6 +77,7 @@ export async function getFrequency(
  */
 export async function addFrequency(
   db: Database,
+  recorder: ChangeRecorder,
   user: AuthenticatedUser,
   collateralKey: string,
   body: FrequencyCreateBody,
@@ -95,11 +96,22 @@ export async function addFrequency(
     if (await repo.findPeriod(tx, period)) throw new DomainError('DUPLICATE_FREQUENCY', DUPLICATE);
     try {
       const created = await repo.insert(tx, { ...period, createdBy: user.id });
-      await recordAudit(tx, user, {
+      await recorder.record(tx, user, {
         entityType: 'frequency',
         entityKey: created.key,
         action: 'frequency.created',
         after: { ...period, approvalStatus: 'NOT_RAISED' },
+        event: {
+          type: 'frequency.created',
+          orderingKey: `frequency:${created.key}`,
+          data: {
+            key: created.key,
+            frequencyKey: created.key,
+            collateralKey: collateral.key,
+            accountId: collateral.accountKey,
+            approvalStatus: 'NOT_RAISED',
+          },
+        },
       });
       return created.key;
     } catch (error) {

@@ -25,6 +25,11 @@ export const frequencyDocumentSet: DocumentSetDefinition = {
       version: row.frequency.version,
       accountKey: row.accountKey,
       slots: COLLATERAL_SLOTS,
+      eventData: {
+        accountId: row.accountKey,
+        frequencyKey: row.frequency.key,
+        collateralKey: row.frequency.collateralKey,
+      },
     };
   },
   saveStatus: (db, key, expectedVersion, status) =>

@@ -5,7 +5,7 @@ import {
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { getOpportunity } from '../loans/loans.service.ts';
 import {
@@ -19,12 +19,13 @@ import {
  */
 export async function requestLoanStatement(
   db: Database,
+  recorder: ChangeRecorder,
   user: AuthenticatedUser,
   opportunityKey: string,
   input: LoanStatementCreateBody,
   timeZone: string,
 ) {
-  await getOpportunity(db, user, opportunityKey);
+  const opportunity = await getOpportunity(db, user, opportunityKey);
   const problem = loanStatementDatesProblem(input, todayIn(timeZone));
   if (problem) throw new DomainError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`);
   const row = await db.transaction(async (tx) => {
@@ -35,7 +36,7 @@ export async function requestLoanStatement(
       toDate: input.toDate,
       borrowerRemarks: input.borrowerRemarks ?? null,
     });
-    await recordAudit(tx, user, {
+    await recorder.record(tx, user, {
       entityType: 'loan_statement',
       entityKey: created.id,
       action: 'loan_statement.requested',
@@ -44,6 +45,16 @@ export async function requestLoanStatement(
         fromDate: input.fromDate,
         toDate: input.toDate,
         status: created.status,
+      },
+      event: {
+        type: 'loan_statement.requested',
+        orderingKey: `loan_statement:${created.id}`,
+        data: {
+          key: created.id,
+          opportunityKey,
+          accountId: opportunity.accountKey,
+          status: created.status,
+        },
       },
     });
     return created;

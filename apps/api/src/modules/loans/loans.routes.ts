@@ -13,6 +13,7 @@ import {
   RoleSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
   listLoanStatementRequests,
@@ -31,10 +32,11 @@ const OpportunityListQuery = z.object({
   accountId: z.string().optional(),
 });
 
-export const loansRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
-  app,
-  { db, timeZone },
-) => {
+export const loansRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  recorder: ChangeRecorder;
+  timeZone: string;
+}> = async (app, { db, recorder, timeZone }) => {
   app.get(
     '/api/opportunities',
     {
@@ -110,6 +112,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string
     async (request, reply) => {
       const created = await requestLoanStatement(
         db,
+        recorder,
         requireUser(request),
         request.params.opportunityKey,
         request.body,

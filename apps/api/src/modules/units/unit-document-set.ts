@@ -25,6 +25,12 @@ export const unitDocumentSet: DocumentSetDefinition = {
       version: row.unit.version,
       accountKey: row.accountKey,
       slots: unitSlotFileTypes(row.unit.selectedNoc),
+      eventData: {
+        accountId: row.accountKey,
+        unitKey: row.unit.key,
+        projectKey: row.unit.projectKey,
+        opportunityKey: row.opportunityKey,
+      },
     };
   },
   saveStatus: (db, key, expectedVersion, status) =>

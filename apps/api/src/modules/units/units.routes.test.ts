@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { pdfBytes, sha256Hex, uploadDocument } from '../../../test/documents.ts';
+import {
+  pdfBytes,
+  reviewAll,
+  sha256Hex,
+  uploadAll,
+  uploadDocument,
+} from '../../../test/documents.ts';
 import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
 
 let t: TestApp;
@@ -41,24 +47,9 @@ const files = async (unitKey: string, token = owner.token, query = '') =>
     meta: { presignedUrl: string | null };
   }[];
 
-async function fillAllSlots(unitKey: string) {
-  for (const slot of SLOTS) {
-    const { completed } = await uploadDocument(t.app, owner.token, filesUrl(unitKey), slot);
-    expect(completed?.statusCode, slot).toBe(200);
-  }
-}
-
-async function review(unitKey: string, decide: (fileType: string) => 'APPROVED' | 'REJECTED') {
-  for (const { file } of await files(unitKey, approver)) {
-    if (file.approvalStatus !== 'PENDING_APPROVAL') continue;
-    const status = decide(file.fileType);
-    const res = await call(approver, 'PUT', `${filesUrl(unitKey)}/${file.key}`, {
-      approvalStatus: status,
-      approverRemarks: `${status === 'APPROVED' ? 'Looks right' : 'Unreadable scan'}: ${file.fileType}`,
-    });
-    expect(res.statusCode).toBe(200);
-  }
-}
+const fillAllSlots = (unitKey: string) => uploadAll(t.app, owner.token, filesUrl(unitKey), SLOTS);
+const review = (unitKey: string, decide: (fileType: string) => 'APPROVED' | 'REJECTED') =>
+  reviewAll(t.app, approver, filesUrl(unitKey), decide);
 
 describe('uploading unit documents', () => {
   it('counts a file only after complete has verified its bytes, and serves it for download', async () => {

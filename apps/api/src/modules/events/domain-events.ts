@@ -1,0 +1,46 @@
+/** The events the lender's CRM receives (issue: webhooks), one per change that matters to it. */
+export const WEBHOOK_EVENT_TYPES = [
+  'unit.submitted',
+  'unit.finalised',
+  'frequency.created',
+  'frequency.submitted',
+  'frequency.finalised',
+  'frequency.reopened',
+  'file.uploaded',
+  'file.reviewed',
+  'loan_statement.requested',
+  'loan_statement.fulfilled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** DESIGN §4 "Webhooks": the entity's key, its parents' keys, fileType for file events, the status after. */
+export interface EventData {
+  key: string;
+  accountId: string;
+  unitKey?: string;
+  projectKey?: string;
+  opportunityKey?: string;
+  frequencyKey?: string;
+  collateralKey?: string;
+  fileType?: string;
+  approvalStatus?: string;
+  status?: string;
+}
+
+export interface DomainEvent {
+  type: WebhookEventType;
+  /**
+   * Deliveries with one key keep their order: a set's own and its files' events share
+   * `unit:KEY` or `frequency:KEY`, so a CRM sees a whole cycle in order.
+   */
+  orderingKey: string;
+  data: EventData;
+}
+
+export interface WebhookPayload {
+  id: string;
+  type: WebhookEventType;
+  occurredAt: string;
+  actor: { username: string; role: string };
+  data: EventData;
+}

@@ -1,0 +1,133 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { unitSlotFileTypes } from '@portal/domain';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { reviewAll, uploadAll, uploadDocument } from '../../../test/documents.ts';
+import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { MAIL_TOPIC, mailHandler } from '../../mail/mail-jobs.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { createOutboxWorker } from '../../outbox/outbox.ts';
+import type { WebhookPayload } from './domain-events.ts';
+import { WEBHOOK_TOPIC, webhookHandler } from './webhooks.ts';
+
+const SECRET = 'whsec-test-0123456789';
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const mails: MailMessage[] = [];
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver({ failFirst: 1 });
+  t = await createTestApp({
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: SECRET,
+    APPROVER_EMAIL: 'checkers@lender.example',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+it('delivers every event of a NOC cycle once, signed and in order, and mails the people who act next', async () => {
+  const { user, account } = await seedBorrower(t.db);
+  const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
+  const unit = units[0]!;
+  const borrower = await tokenFor(t.db, user.id);
+  const approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
+  const filesUrl = `/api/units/${unit.key}/files`;
+  const unitUrl = `/api/projects/${unit.projectKey}/units/${unit.key}`;
+  const put = (token: string, approvalStatus: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: unitUrl,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { approvalStatus },
+    });
+
+  await uploadAll(t.app, borrower, filesUrl, unitSlotFileTypes('Final'));
+  expect((await put(borrower, 'PENDING_APPROVAL')).statusCode).toBe(200);
+  await reviewAll(t.app, approver, filesUrl, (type) =>
+    type === 'CUSTOMER_LEDGER' ? 'REJECTED' : 'APPROVED',
+  );
+  expect((await put(approver, 'REJECTED')).statusCode).toBe(200);
+  const list = await t.app.inject({
+    url: filesUrl,
+    headers: { authorization: `Bearer ${borrower}` },
+  });
+  const ledger = (list.json().files as { file: { key: string; fileType: string } }[]).find(
+    (f) => f.file.fileType === 'CUSTOMER_LEDGER',
+  )!;
+  await t.app.inject({
+    method: 'DELETE',
+    url: `${filesUrl}/${ledger.file.key}`,
+    headers: { authorization: `Bearer ${borrower}` },
+  });
+  await uploadDocument(t.app, borrower, filesUrl, 'CUSTOMER_LEDGER');
+  expect((await put(borrower, 'PENDING_APPROVAL')).statusCode).toBe(200);
+  await reviewAll(t.app, approver, filesUrl, () => 'APPROVED');
+  expect((await put(approver, 'APPROVED')).statusCode).toBe(200);
+
+  let clock = Date.now() + 1000;
+  const worker = createOutboxWorker({
+    db: t.db,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    handlers: {
+      [WEBHOOK_TOPIC]: webhookHandler({ url: receiver.url, secret: SECRET }),
+      [MAIL_TOPIC]: mailHandler({ kind: 'smtp', send: async (m) => void mails.push(m) }),
+    },
+    now: () => new Date(clock),
+  });
+  await worker.drain();
+  // The receiver failed the first delivery: nothing of this unit may overtake it.
+  expect(receiver.received).toHaveLength(0);
+  clock += 60 * 60_000;
+  await worker.drain();
+  await worker.drain();
+
+  const events = receiver.received.map((hook) => {
+    expect(hook.headers['x-portal-signature']).toBe(
+      `sha256=${createHmac('sha256', SECRET).update(hook.body).digest('hex')}`,
+    );
+    return JSON.parse(hook.body) as WebhookPayload;
+  });
+  expect(events.map((e) => e.type)).toEqual([
+    ...Array(7).fill('file.uploaded'),
+    'unit.submitted',
+    ...Array(7).fill('file.reviewed'),
+    'unit.finalised',
+    'file.uploaded',
+    'unit.submitted',
+    'file.reviewed',
+    'unit.finalised',
+  ]);
+  expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+  expect(events[7]).toMatchObject({
+    actor: { username: account.key, role: 'client' },
+    data: {
+      key: unit.key,
+      unitKey: unit.key,
+      projectKey: unit.projectKey,
+      accountId: account.key,
+      approvalStatus: 'PENDING_APPROVAL',
+    },
+  });
+  expect(events[0]!.data).toMatchObject({
+    unitKey: unit.key,
+    fileType: 'SHORTFALL_INFUSION_PROOF',
+    approvalStatus: 'NOT_RAISED',
+  });
+  expect(events.at(-1)!.data.approvalStatus).toBe('APPROVED');
+  expect(receiver.attempts()).toBe(events.length + 1);
+
+  const toCheckers = mails.filter((m) => m.to === 'checkers@lender.example');
+  expect(toCheckers).toHaveLength(2);
+  expect(toCheckers[0]!.text).toContain('/checker');
+  const toBorrower = mails.filter((m) => m.to === account.email);
+  expect(toBorrower.map((m) => m.subject)).toEqual([
+    `Unit ${unit.key} was rejected`,
+    `Unit ${unit.key} was approved`,
+  ]);
+  expect(toBorrower[0]!.text).toContain('Customer Ledger: Unreadable scan: CUSTOMER_LEDGER');
+  expect(toBorrower[0]!.text).toContain('/unitstatus');
+});
