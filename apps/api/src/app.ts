@@ -24,6 +24,8 @@ import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { deadLettersRoutes } from './modules/admin/dead-letters.routes.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -117,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
   await app.register(accountsRoutes, { db });
+  await app.register(usersRoutes, { db });
+  await app.register(deadLettersRoutes, { db });
   await app.register(loansRoutes, { db, recorder, timeZone: env.BUSINESS_TIMEZONE });
 
   const storage = deps.storage ?? storageFor(env);

@@ -7,6 +7,7 @@ import {
   type FileCreateBody,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { storageKeySegment } from '../../storage/storage.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRow } from './document-files.repository.ts';
 import {
@@ -110,7 +111,8 @@ export async function startUpload(
       await recordUpload(def, deps, tx, user, parent, row);
       return fileEntry(deps.storage, row);
     }
-    const storageKey = `${def.storagePrefix}/${parent.key}/${randomUUID()}`;
+    // Lender keys may hold any character; the storage key gets a safe form of it.
+    const storageKey = `${def.storagePrefix}/${storageKeySegment(parent.key)}/${randomUUID()}`;
     const row = await def.files.insert(tx, {
       ...base,
       fileName: sanitiseFileName(body.fileName!),

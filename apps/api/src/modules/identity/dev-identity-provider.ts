@@ -105,6 +105,7 @@ ${buttons}</main></body></html>`);
 
     scope.post<{ Params: { uid: string }; Body: { account?: string } }>(
       `${DEV_PROVIDER_PATH}/interaction/:uid/login`,
+      { schema: { hide: true } },
       async (request, reply) => {
         const staff = DEV_STAFF.find((s) => s.id === request.body.account);
         reply.hijack();
@@ -124,7 +125,7 @@ ${buttons}</main></body></html>`);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(`${DEV_PROVIDER_PATH}/*`, (request, reply) => {
+    scope.all(`${DEV_PROVIDER_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { importLenderData } from '../lender-data/import-lender-data.ts';
 import {
   pdfBytes,
   reviewAll,
@@ -30,6 +31,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SLOTS = unitSlotFileTypes('Final');
+const SAMPLE_UNIT = {
+  name: 'Flat',
+  tower: 'A',
+  floor: '1',
+  unit: 'A-101',
+  areaSqft: '1000',
+  customerName: 'Customer',
+  maxSellingPrice: '1',
+  baseSellingPrice: '1',
+  totalSaleValue: '1',
+  amountToBeReceived: '1',
+  selectedNoc: 'Final' as const,
+};
 const nextUnit = () => owner.units[unitIndex++]!;
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const filesUrl = (unitKey: string) => `/api/units/${unitKey}/files`;
@@ -81,6 +95,18 @@ describe('uploading unit documents', () => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Ledger%20M%C3%A4rz.pdf");
+  });
+
+  it('stores files of a unit whose lender key has spaces and accents', async () => {
+    const { projects } = await seedLoans(t.db, owner.accountKey, { opportunities: 1, projects: 1 });
+    await importLenderData(t.db, {
+      units: [{ ...SAMPLE_UNIT, key: 'Tower Å 1', projectKey: projects[0]!.key }],
+    });
+    const url = filesUrl(encodeURIComponent('Tower Å 1'));
+    expect((await uploadDocument(t.app, owner.token, url, 'OTHER')).completed?.statusCode).toBe(
+      200,
+    );
+    expect(await files(encodeURIComponent('Tower Å 1'))).toHaveLength(1);
   });
 
   it('does not list or count an upload that was never completed', async () => {

@@ -1,0 +1,103 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { DomainError, listMeta, type UserListQuery, type UserUpdateBody } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { accounts, users } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { revokeUserSessions } from '../identity/sessions.ts';
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  disabled: users.disabled,
+  accountKey: users.accountKey,
+  userName: users.name,
+  accountName: accounts.name,
+};
+
+type UserRow = { userName: string | null; accountName: string | null } & Record<string, unknown>;
+const toUser = <T extends UserRow>({ userName, accountName, ...user }: T) => ({
+  ...user,
+  name: accountName ?? userName,
+});
+
+function selectUsers(db: Database) {
+  return db.select(userColumns).from(users).leftJoin(accounts, eq(accounts.key, users.accountKey));
+}
+
+/** Admins list everyone who can sign in (DESIGN §4 "Users"), searchable by name, e-mail or username. */
+export async function listUsers(db: Database, query: UserListQuery) {
+  const pattern = query.search
+    ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
+  const where = pattern
+    ? or(
+        ilike(users.username, pattern),
+        ilike(users.email, pattern),
+        ilike(users.name, pattern),
+        ilike(accounts.name, pattern),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectUsers(db)
+      .where(where)
+      .orderBy(asc(users.username))
+      .offset((query.page - 1) * query.perPage)
+      .limit(query.perPage),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(accounts, eq(accounts.key, users.accountKey))
+      .where(where),
+  ]);
+  return {
+    users: rows.map(toUser),
+    meta: listMeta(query.page, query.perPage, total?.n ?? 0, rows.length),
+  };
+}
+
+/**
+ * An admin changes a staff member's role or disables anyone. Disabling ends their sessions at once;
+ * a role change applies on their next call, since sessions read the user every time.
+ */
+export async function updateUser(
+  db: Database,
+  admin: AuthenticatedUser,
+  id: string,
+  changes: UserUpdateBody,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await selectUsers(tx as unknown as Database)
+      .where(eq(users.id, id))
+      .for('update', { of: users });
+    if (!before) throw new DomainError('NOT_FOUND', 'No such user');
+    if (before.id === admin.id) {
+      throw new DomainError(
+        'CONFLICT',
+        'You cannot change your own role or disable yourself; ask another admin.',
+      );
+    }
+    if (changes.role !== undefined && (before.role === 'client') !== (changes.role === 'client')) {
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'role: borrowers stay borrowers and staff stay staff',
+      );
+    }
+    await tx
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id)));
+    if (changes.disabled) await revokeUserSessions(tx, id);
+    const [after] = await selectUsers(tx as unknown as Database).where(eq(users.id, id));
+    await recordAudit(tx, admin, {
+      entityType: 'user',
+      entityKey: id,
+      action: 'user.updated',
+      before: { role: before.role, disabled: before.disabled },
+      after: { role: after!.role, disabled: after!.disabled },
+    });
+    return toUser(after!);
+  });
+}
