@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { configuredMailer, devMailDir } from './mail/configured-mailer.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { loanStatementsRoutes } from './modules/loan-statements/loan-statements.routes.ts';
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
@@ -121,12 +122,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { db });
   await app.register(usersRoutes, { db });
   await app.register(deadLettersRoutes, { db });
-  await app.register(loansRoutes, { db, recorder, timeZone: env.BUSINESS_TIMEZONE });
+  await app.register(loansRoutes, { db });
 
   const storage = deps.storage ?? storageFor(env);
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
   const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES, recorder };
+  await app.register(loanStatementsRoutes, {
+    db,
+    storage,
+    recorder,
+    timeZone: env.BUSINESS_TIMEZONE,
+  });
   await app.register(unitsRoutes, { deps: documentDeps });
   await app.register(collateralsRoutes, { db });
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });

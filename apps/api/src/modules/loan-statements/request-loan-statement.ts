@@ -6,6 +6,8 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { downloadUrlOf } from './fulfil-loan-statement.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { getOpportunity } from '../loans/loans.service.ts';
 import {
@@ -62,12 +64,16 @@ export async function requestLoanStatement(
   return toLoanStatementRequest(row);
 }
 
+/** A loan's statement requests, newest first, each fulfilled one with a fresh download link. */
 export async function listLoanStatementRequests(
   db: Database,
+  storage: Storage,
   user: AuthenticatedUser,
   opportunityKey: string,
 ) {
   await getOpportunity(db, user, opportunityKey);
   const rows = await repo.listForOpportunity(db, opportunityKey);
-  return rows.map((row) => toLoanStatementRequest(row));
+  return Promise.all(
+    rows.map(async (row) => toLoanStatementRequest(row, await downloadUrlOf(storage, row))),
+  );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import { latestMailTo } from '../../../test/mail.ts';
 
 let t: TestApp;
 let a: { token: string; accountKey: string; loans: Awaited<ReturnType<typeof seedLoans>> };
@@ -163,6 +164,38 @@ describe('loan statement requests', () => {
     const list = await get(url(), a.token);
     expect(list.json().loanStatementRequests).toHaveLength(1);
     expect(list.json().loanStatementRequests[0].id).toBe(created.json().loanStatementRequest.id);
+  });
+
+  it('lets staff attach the statement, which the borrower is told of and can download', async () => {
+    const created = await postAs(url(), a.token, { fromDate: today(), toDate: today() });
+    const id = created.json().loanStatementRequest.id as string;
+    const bytes = Buffer.from('%PDF-1.4\n% statement\n%%EOF\n');
+    const attach = (token: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${url()}/${id}/statement?fileName=Statement%20Nov.pdf`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+        payload: bytes,
+      });
+    expect((await attach(a.token)).statusCode).toBe(403);
+    const fulfilled = await attach(approverToken);
+    expect(fulfilled.statusCode).toBe(200);
+    expect(fulfilled.json().loanStatementRequest).toMatchObject({
+      status: 'FULFILLED',
+      fileName: 'Statement Nov.pdf',
+    });
+    expect((await attach(approverToken)).statusCode).toBe(409);
+
+    const listed = (await get(url(), a.token)).json().loanStatementRequests as {
+      id: string;
+      downloadUrl: string | null;
+    }[];
+    const link = new URL(listed.find((r) => r.id === id)!.downloadUrl!);
+    const download = await t.app.inject({ url: link.pathname + link.search });
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('Statement%20Nov.pdf');
+    const mail = await latestMailTo(t.db, `${a.accountKey.toLowerCase()}@borrower.example`);
+    expect(mail?.subject).toBe('Your loan statement is ready');
   });
 
   it('lets only the owning borrower ask: staff 403, another borrower 404', async () => {

@@ -2,9 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CursorQuerySchema,
-  LoanStatementCreateBodySchema,
-  LoanStatementRequestListResponseSchema,
-  LoanStatementRequestResponseSchema,
   OpportunityListResponseSchema,
   OpportunityResponseSchema,
   PageQuerySchema,
@@ -13,7 +10,6 @@ import {
   RoleSchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
   listLoanStatementRequests,
@@ -32,11 +28,7 @@ const OpportunityListQuery = z.object({
   accountId: z.string().optional(),
 });
 
-export const loansRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  recorder: ChangeRecorder;
-  timeZone: string;
-}> = async (app, { db, recorder, timeZone }) => {
+export const loansRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/opportunities',
     {
@@ -94,49 +86,6 @@ export const loansRoutes: FastifyPluginAsyncZod<{
         requireUser(request),
         request.params.opportunityKey,
         request.params.projectKey,
-      ),
-    }),
-  );
-
-  app.post(
-    '/api/opportunities/:opportunityKey/loan-statement-requests',
-    {
-      config: { roles: ['client'] },
-      schema: {
-        tags,
-        params: OpportunityParams,
-        body: LoanStatementCreateBodySchema,
-        response: { 201: LoanStatementRequestResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const created = await requestLoanStatement(
-        db,
-        recorder,
-        requireUser(request),
-        request.params.opportunityKey,
-        request.body,
-        timeZone,
-      );
-      return reply.status(201).send({ loanStatementRequest: created });
-    },
-  );
-
-  app.get(
-    '/api/opportunities/:opportunityKey/loan-statement-requests',
-    {
-      config: { roles: anyone },
-      schema: {
-        tags,
-        params: OpportunityParams,
-        response: { 200: LoanStatementRequestListResponseSchema },
-      },
-    },
-    async (request) => ({
-      loanStatementRequests: await listLoanStatementRequests(
-        db,
-        requireUser(request),
-        request.params.opportunityKey,
       ),
     }),
   );

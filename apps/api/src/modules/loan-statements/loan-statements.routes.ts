@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LoanStatementCreateBodySchema,
+  LoanStatementRequestListResponseSchema,
+  LoanStatementRequestResponseSchema,
+  RoleSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { fulfilLoanStatement } from './fulfil-loan-statement.ts';
+import { listLoanStatementRequests, requestLoanStatement } from './request-loan-statement.ts';
+
+export interface LoanStatementRouteOptions {
+  db: Database;
+  storage: Storage;
+  recorder: ChangeRecorder;
+  timeZone: string;
+}
+
+const tags = ['loan statements'];
+const OpportunityParams = z.object({ opportunityKey: z.string().min(1) });
+const basePath = '/api/opportunities/:opportunityKey/loan-statement-requests';
+
+export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptions> = async (
+  app,
+  options,
+) => {
+  const { db, storage, recorder, timeZone } = options;
+
+  app.post(
+    basePath,
+    {
+      config: { roles: ['client'] },
+      schema: {
+        tags,
+        params: OpportunityParams,
+        body: LoanStatementCreateBodySchema,
+        response: { 201: LoanStatementRequestResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await requestLoanStatement(
+        db,
+        recorder,
+        requireUser(request),
+        request.params.opportunityKey,
+        request.body,
+        timeZone,
+      );
+      return reply.status(201).send({ loanStatementRequest: created });
+    },
+  );
+
+  app.get(
+    basePath,
+    {
+      config: { roles: RoleSchema.options },
+      schema: {
+        tags,
+        params: OpportunityParams,
+        response: { 200: LoanStatementRequestListResponseSchema },
+      },
+    },
+    async (request) => ({
+      loanStatementRequests: await listLoanStatementRequests(
+        db,
+        storage,
+        requireUser(request),
+        request.params.opportunityKey,
+      ),
+    }),
+  );
+
+  // The statement's bytes are the body itself (Content-Type, ?fileName=), streamed to storage.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put(
+      `${basePath}/:requestId/statement`,
+      {
+        config: { roles: ['approver', 'admin'] },
+        schema: {
+          tags,
+          summary:
+            'Attach the statement (raw file body); the request becomes FULFILLED and the borrower is e-mailed',
+          params: OpportunityParams.extend({
+            requestId: z.string().uuid('requestId must be a request id'),
+          }),
+          querystring: z.object({
+            fileName: z.string().trim().min(1, 'fileName is required').max(255),
+          }),
+          response: { 200: LoanStatementRequestResponseSchema },
+        },
+      },
+      async (request) => {
+        const size = Number(request.headers['content-length']);
+        const fulfilled = await fulfilLoanStatement(
+          { db, storage, recorder },
+          requireUser(request),
+          request.params.opportunityKey,
+          request.params.requestId,
+          {
+            body: request.raw,
+            fileName: request.query.fileName,
+            contentType: request.headers['content-type'] ?? '',
+            size: Number.isFinite(size) && size >= 0 ? size : undefined,
+          },
+        );
+        return { loanStatementRequest: fulfilled };
+      },
+    );
+  });
+};
