@@ -11,10 +11,6 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import {
-  listLoanStatementRequests,
-  requestLoanStatement,
-} from '../loan-statements/request-loan-statement.ts';
 import { getOpportunity, getProject, listOpportunities, listProjects } from './loans.service.ts';
 import { toOpportunity } from './loans.repository.ts';
 
