@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { currentMonthIn } from '@portal/domain';
+import { createFreshPostgresDatabase, testPostgresUrl } from '../../../test/database.ts';
 import { freePort } from '../../../test/port.ts';
 import { startServerProcess } from '../../../test/server-process.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
@@ -14,22 +14,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 let database: { env: Record<string, string>; drop(): Promise<void> };
 
 /** PGlite in a folder by default; a fresh PostgreSQL database when TEST_DATABASE_URL is set. */
-async function serverDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+async function serverDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const serverUrl = testPostgresUrl();
   if (!serverUrl) return { env: {}, drop: async () => {} };
-  const name = `portal_crash_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const fresh = await createFreshPostgresDatabase(serverUrl);
+  return { env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
 }
 
 beforeAll(async () => {
