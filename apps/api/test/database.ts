@@ -12,8 +12,9 @@ export async function createFreshPostgresDatabase(serverUrl: string) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () =>
-      withAdmin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withAdmin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
