@@ -9,6 +9,9 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // jsdom renders of whole Mantine screens are slow on a busy 2-core machine; these are
+      // budgets against hanging, not speed assertions.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,5 +1,8 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 1 s by default; a loaded CI machine needs more room.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the browser APIs Mantine measures layout with.
 Object.defineProperty(window, 'matchMedia', {
