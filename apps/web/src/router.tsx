@@ -78,6 +78,10 @@ const FilesStatusPage = lazyPage(
   () => import('./features/files-status/files-status-page'),
   (m) => m.FilesStatusPage,
 );
+const AdminUsersPage = lazyPage(
+  () => import('./features/admin/admin-users-page'),
+  (m) => m.AdminUsersPage,
+);
 const FilesPage = lazyPage(
   () => import('./features/files/files-page'),
   (m) => m.FilesPage,
@@ -143,6 +147,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'projects/:projectKey/units/:unitKey', element: <FilesStatusPage /> },
               { path: 'files', element: <FilesPage /> },
+              // DESIGN §4 "Users": admins manage users and failed deliveries; the page tells others no.
+              { path: 'admin/users', element: <AdminUsersPage /> },
             ],
           },
         ],

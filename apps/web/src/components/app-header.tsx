@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconReportMoney,
   IconUserCircle,
+  IconUserCog,
   type IconProps,
 } from '@tabler/icons-react';
 import type { SessionUser } from '@portal/domain';
@@ -34,6 +35,12 @@ const STAFF_NAV: NavTarget[] = [
   { to: '/collateralchecker', label: 'Collateral Checker', icon: IconFileCertificate },
 ];
 
+/** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
+const ADMIN_NAV: NavTarget[] = [
+  ...STAFF_NAV,
+  { to: '/admin/users', label: 'Administration', icon: IconUserCog },
+];
+
 const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
 
 /**
@@ -56,7 +63,7 @@ export function AppHeader({ user }: { user?: SessionUser }) {
 
 function UserNav({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
-  const items = isStaff(user.role) ? STAFF_NAV : CLIENT_NAV;
+  const items = user.role === 'admin' ? ADMIN_NAV : isStaff(user.role) ? STAFF_NAV : CLIENT_NAV;
   return (
     <Group component="nav" aria-label="Main" gap={4}>
       {items.map(({ to, label, icon: Icon }) => (

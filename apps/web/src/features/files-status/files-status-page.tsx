@@ -1,9 +1,122 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Link, useParams } from 'react-router';
+import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
+import { homePathFor } from '../../api/session';
+import { useCurrentUser } from '../../auth/require-session';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { frequencySet, unitSet, type ReadOnlySet } from './files-status-queries';
+import { FilesStatusTable } from './files-status-table';
+
+const LOADING_TITLE = 'Uploaded files';
 
 /**
- * SPEC §2 "Read-only files status screen" of a frequency or a project unit;
- * it will be titled with the collateral or project name.
+ * SPEC §2 "Read-only files status screen" at collaterals/:collateralKey/frequencies/:frequencyKey
+ * and projects/:projectKey/units/:unitKey — the links a CRM user is given (SPEC §1, §6).
  */
 export function FilesStatusPage() {
-  return <PlaceholderPage title="Uploaded Files" />;
+  // The route table supplies one pair or the other; the defaults only satisfy the types.
+  const { collateralKey, frequencyKey, projectKey = '', unitKey = '' } = useParams();
+  const set =
+    collateralKey && frequencyKey
+      ? frequencySet(collateralKey, frequencyKey)
+      : unitSet(projectKey, unitKey);
+  return <ReadOnlyFiles set={set} />;
+}
+
+function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
+  const heading = useQuery(set.heading);
+  const files = useQuery(set.files);
+
+  // Files already shown stay shown when a renewal fails; the alert below says so.
+  const error = heading.error ?? (files.data ? null : files.error);
+  if (error) {
+    const retry = () => {
+      void heading.refetch();
+      void files.refetch();
+    };
+    return <FilesError error={error} kind={set.kind} onRetry={retry} />;
+  }
+  if (!heading.data || !files.data) {
+    return (
+      <>
+        <PageTitle title={LOADING_TITLE} />
+        <PageLoader label="Loading the files…" />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={heading.data.title} />
+      <Stack gap={4}>
+        <Title order={1}>{heading.data.title}</Title>
+        <Text size="lg">{heading.data.subtitle}</Text>
+      </Stack>
+      {files.isError && (
+        <Alert color="red" title="The download links could not be renewed">
+          {files.error.message} Links older than 15 minutes may no longer open; reload the page to
+          try again.
+        </Alert>
+      )}
+      <Box aria-busy={files.isFetching}>
+        <FilesStatusTable rows={set.rows} files={files.data} />
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * DESIGN §4: another borrower's unit or frequency answers 404 like a missing one,
+ * so both read the same and nothing about it shows.
+ */
+function FilesError({
+  error,
+  kind,
+  onRetry,
+}: {
+  error: Error;
+  kind: ReadOnlySet['kind'];
+  onRetry: () => void;
+}) {
+  const user = useCurrentUser();
+  const home = (
+    <Button component={Link} to={homePathFor(user)} variant="default">
+      Go to your home page
+    </Button>
+  );
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <>
+        <PageTitle title="Files not found" />
+        <EmptyState
+          headingOrder={1}
+          icon={<IconFileOff aria-hidden />}
+          title="Files not found"
+          description={`There is no such ${kind}, or it is not yours to see. Check the link you were given.`}
+          action={home}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle title={LOADING_TITLE} />
+      <EmptyState
+        headingOrder={1}
+        icon={<IconAlertTriangle aria-hidden />}
+        title="The files could not be loaded"
+        description={error.message}
+        action={
+          <>
+            <Button onClick={onRetry}>Try again</Button>
+            {home}
+          </>
+        }
+      />
+    </>
+  );
 }

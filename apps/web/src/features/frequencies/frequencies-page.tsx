@@ -1,6 +1,199 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FrequencyListQuerySchema,
+  type Collateral,
+  type Frequency,
+  type FrequencyListQuery,
+} from '@portal/domain';
+import { ApiError } from '../../api/client';
+import { homePathFor, isStaff } from '../../api/session';
+import { useCurrentUser } from '../../auth/require-session';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import { PageTitle } from '../../components/page-title';
+import { DocumentPanel } from '../documents/document-panel';
+import { frequencySetRef, type DocumentSetRef } from '../documents/document-set-ref';
+import { AddFrequencyForm } from './add-frequency-form';
+import { accountQuery, collateralsQuery, frequenciesRootKey } from './frequency-api';
+import { FrequencyList } from './frequency-list';
+import { urlParam } from './url-param';
 
-/** SPEC §2 "Collateral frequency screen (accounts/{accountId}/collaterals)". */
+const TITLE = 'Upload Credit Monitoring Data';
+const COLLATERAL_PARAM = 'collateral';
+const LIST_PARAMS = ['page', 'perPage', 'sortColumn', 'sortOrder'] as const;
+
+/** SPEC §9 defaults: page 1, sort column key, order topDown. */
+function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
+  const { shape } = FrequencyListQuerySchema;
+  return {
+    page: urlParam(shape.page, searchParams.get('page')),
+    perPage: urlParam(shape.perPage, searchParams.get('perPage')),
+    sortColumn: urlParam(shape.sortColumn, searchParams.get('sortColumn')),
+    sortOrder: urlParam(shape.sortOrder, searchParams.get('sortOrder')),
+  };
+}
+
+/**
+ * SPEC §2 "Collateral frequency screen": the account's name and a collateral
+ * select; once a collateral is chosen (kept in the URL), the Add form, the
+ * frequency list and the document panel of a frequency.
+ */
 export function FrequenciesPage() {
-  return <PlaceholderPage title="Upload Credit Monitoring Data" />;
+  const { accountId = '' } = useParams();
+  const user = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  // SPEC §2: the account's collaterals are read on entering the screen.
+  const account = useQuery(accountQuery(accountId));
+  const collaterals = useQuery(collateralsQuery(accountId));
+  const [panelSet, setPanelSet] = useState<DocumentSetRef | null>(null);
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+
+  function chooseCollateral(key: string) {
+    // A new collateral starts at the first page with the default sort.
+    setSearchParams({ [COLLATERAL_PARAM]: key });
+  }
+
+  function changeList(change: Partial<FrequencyListQuery>) {
+    // A new sort or page size starts again at page 1.
+    const next = { ...listQueryFrom(searchParams), page: 1, ...change };
+    const params = new URLSearchParams(searchParams);
+    for (const name of LIST_PARAMS) params.set(name, String(next[name]));
+    setSearchParams(params);
+  }
+
+  function openDocuments(frequency: Frequency, of: Collateral) {
+    setPanelSet(frequencySetRef(frequency, of.collateralName));
+    setIsPanelOpen(true);
+  }
+
+  let content;
+  if (account.isError || collaterals.isError) {
+    content = (
+      <LoadError
+        error={(account.error ?? collaterals.error)!}
+        homePath={homePathFor(user)}
+        onRetry={() => {
+          void account.refetch();
+          void collaterals.refetch();
+        }}
+      />
+    );
+  } else if (account.isPending || collaterals.isPending) {
+    content = <PageLoader label="Loading the account’s collaterals…" />;
+  } else {
+    const collateralKey = searchParams.get(COLLATERAL_PARAM);
+    const collateral = collaterals.data.find((c) => c.key === collateralKey);
+    const isClient = !isStaff(user.role);
+
+    content = (
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{account.data.name}</Title>
+          <Text size="lg">{TITLE}</Text>
+        </Stack>
+        {collaterals.data.length === 0 ? (
+          <EmptyState
+            title="No collaterals on this account yet"
+            description="When your lender adds a collateral to this account, you can upload its monitoring documents here."
+          />
+        ) : (
+          <>
+            <Select
+              label="Select Collateral"
+              placeholder="Choose a collateral"
+              data={collaterals.data.map((c) => ({ value: c.key, label: c.collateralName }))}
+              value={collateral?.key ?? null}
+              allowDeselect={false}
+              searchable={collaterals.data.length > 10}
+              nothingFoundMessage="No collateral has that name"
+              maw={480}
+              onChange={(value) => value && chooseCollateral(value)}
+            />
+            {collateralKey && !collateral && (
+              <Alert color="yellow" title="Collateral not found">
+                This account has no such collateral. Choose one from the list.
+              </Alert>
+            )}
+            {collateral && (
+              <Stack gap="lg">
+                <Title order={2}>{collateral.collateralName}</Title>
+                {/* SPEC §6: clients add frequencies. */}
+                {isClient && <AddFrequencyForm collateralKey={collateral.key} />}
+                <FrequencyList
+                  // Selection and confirmation belong to one collateral's list.
+                  key={collateral.key}
+                  collateralKey={collateral.key}
+                  query={listQueryFrom(searchParams)}
+                  onQueryChange={changeList}
+                  isClient={isClient}
+                  onOpenDocuments={(frequency) => openDocuments(frequency, collateral)}
+                />
+              </Stack>
+            )}
+          </>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title={TITLE} />
+      {content}
+      {/* DESIGN §1: the one document panel, shared with units. */}
+      <DocumentPanel
+        setRef={panelSet}
+        opened={isPanelOpen}
+        onClose={() => setIsPanelOpen(false)}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: frequenciesRootKey })}
+      />
+    </>
+  );
+}
+
+/** DESIGN §4: another borrower's account is a 404 like a missing one; both read "not found". */
+function LoadError({
+  error,
+  homePath,
+  onRetry,
+}: {
+  error: Error;
+  homePath: string;
+  onRetry: () => void;
+}) {
+  const home = (
+    <Button component={Link} to={homePath} variant="default">
+      Go to the home page
+    </Button>
+  );
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <EmptyState
+        headingOrder={1}
+        icon={<IconFileOff aria-hidden />}
+        title="Account not found"
+        description="There is no such account on your profile. Start again from your loans."
+        action={home}
+      />
+    );
+  }
+  return (
+    <EmptyState
+      headingOrder={1}
+      icon={<IconAlertTriangle aria-hidden />}
+      title="The account could not be loaded"
+      description={error.message}
+      action={
+        <>
+          <Button onClick={onRetry}>Try again</Button>
+          {home}
+        </>
+      }
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate, STATUS_COLOURS, type LoanStatementStatus } from '@portal/domain';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
+import { AttachStatement } from './attach-statement';
 import { loanStatementRequestsQuery } from './loan-statement-queries';
 
 /** DESIGN §7 status colours: waiting reads like pending approval, done like approved. */
@@ -12,8 +13,17 @@ const STATUS_COLOUR = {
   FULFILLED: STATUS_COLOURS.APPROVED,
 } as const satisfies Record<LoanStatementStatus, string>;
 
-/** DESIGN §4: the borrower's earlier requests, with the statement once the lender has sent it. */
-export function LoanStatementList({ opportunityKey }: { opportunityKey: string }) {
+/**
+ * DESIGN §4: the borrower's earlier requests, with the statement once the lender has sent it.
+ * Staff who may send statements (`canAttach`) attach one to each waiting request.
+ */
+export function LoanStatementList({
+  opportunityKey,
+  canAttach,
+}: {
+  opportunityKey: string;
+  canAttach: boolean;
+}) {
   const requests = useQuery(loanStatementRequestsQuery(opportunityKey));
 
   if (requests.isPending) return <PageLoader label="Loading your earlier requests…" />;
@@ -78,6 +88,8 @@ export function LoanStatementList({ opportunityKey }: { opportunityKey: string }
                     <IconDownload size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
                     Download
                   </Anchor>
+                ) : canAttach && request.status === 'REQUESTED' ? (
+                  <AttachStatement opportunityKey={opportunityKey} request={request} />
                 ) : (
                   <Text size="sm" c="dimmed">
                     Not ready yet

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { LoanScreen } from '../opportunities/loan-screen';
+import { canAttachStatement } from './attach-statement';
 import { LoanStatementForm } from './loan-statement-form';
 import { LoanStatementList } from './loan-statement-list';
 
@@ -40,7 +41,10 @@ function LoanStatements({ opportunityKey }: { opportunityKey: string }) {
       </Stack>
       <Stack gap="sm">
         <Title order={2}>Earlier requests</Title>
-        <LoanStatementList opportunityKey={opportunityKey} />
+        <LoanStatementList
+          opportunityKey={opportunityKey}
+          canAttach={canAttachStatement(user.role)}
+        />
       </Stack>
     </>
   );

@@ -7,6 +7,7 @@ import { CountBadge } from '../../components/count-badge';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { BackToLoans, LoanScreen } from '../opportunities/loan-screen';
+import { UnitListing } from '../unit-list/unit-listing';
 import { projectsQuery } from './project-queries';
 
 const TITLE = 'Request NOC';
@@ -114,14 +115,12 @@ function ChooseProjectBanner() {
   );
 }
 
-/** The units of the chosen project come with the unit listing's own issue. */
+/** SPEC §2: the chosen project's units, with their documents and the submit to the checker. */
 function SelectedProject({ project }: { project: Project }) {
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="xs">
-        <Title order={3}>{project.name}</Title>
-        <Text c="dimmed">The units of this project are coming soon to this screen.</Text>
-      </Stack>
-    </Paper>
+    <Stack gap="md">
+      <Title order={3}>{project.name}</Title>
+      <UnitListing projectKey={project.key} />
+    </Stack>
   );
 }

@@ -1,9 +1,18 @@
+import { Stack, Title } from '@mantine/core';
 import { isStaff } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { PageTitle } from '../../components/page-title';
+import { UnitListing } from './unit-listing';
 
 /** SPEC §2 "Unit listing (checker / unitstatus)": one screen, titled by role. */
 export function UnitListPage() {
   const user = useCurrentUser();
-  return <PlaceholderPage title={isStaff(user.role) ? 'NOC Checker' : 'Unit Status'} />;
+  const title = isStaff(user.role) ? 'NOC Checker' : 'Unit Status';
+  return (
+    <Stack gap="lg">
+      <PageTitle title={title} />
+      <Title order={1}>{title}</Title>
+      <UnitListing />
+    </Stack>
+  );
 }

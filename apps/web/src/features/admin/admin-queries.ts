@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  UserListResponseSchema,
+  UserResponseSchema,
+  type UserUpdateBody,
+} from '@portal/domain';
+import { apiGet, apiSend } from '../../api/client';
+
+/** Everything cached here starts with this, so a change refreshes the whole screen. */
+const ADMIN_KEY = ['admin'] as const;
+export const usersKey = [...ADMIN_KEY, 'users'] as const;
+export const deadLettersKey = [...ADMIN_KEY, 'dead-letters'] as const;
+
+/** DESIGN §4 "Users": `GET /api/users?search=&page=&perPage=`. */
+export const usersQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: [...usersKey, { search, page }],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        page: String(page),
+        perPage: String(DEFAULT_PAGE_SIZE),
+      });
+      if (search) params.set('search', search);
+      return apiGet(`/users?${params.toString()}`, UserListResponseSchema, { signal });
+    },
+  });
+
+/** DESIGN §4 "Users": `PUT /api/users/{id}` with a role or the disabled flag. */
+export const updateUser = (id: string, changes: UserUpdateBody) =>
+  apiSend('PUT', `/users/${encodeURIComponent(id)}`, changes, UserResponseSchema).then(
+    (answer) => answer.user,
+  );
+
+/** The API's dead-letter answer (apps/api admin routes); the domain package has no schema for it. */
+const DeadLetterSchema = z.object({
+  id: z.number(),
+  topic: z.string(),
+  orderingKey: z.string().nullable(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+export const deadLettersQuery = () =>
+  queryOptions({
+    queryKey: deadLettersKey,
+    queryFn: ({ signal }) =>
+      apiGet('/admin/dead-letters', z.object({ deadLetters: z.array(DeadLetterSchema) }), {
+        signal,
+      }).then((answer) => answer.deadLetters),
+  });
+
+export const replayDeadLetter = (id: number) =>
+  apiSend(
+    'POST',
+    `/admin/dead-letters/${id}/replay`,
+    undefined,
+    z.object({ replayed: z.literal(true) }),
+  );

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CheckerFrequency, SessionUser } from '@portal/domain';
+import { renderApp } from '../../test/render';
+import {
+  approver,
+  callsTo,
+  checkerFrequency,
+  client,
+  listMeta,
+  stubRoutes,
+  UPDATE_FAILED,
+  type Answer,
+} from '../frequencies/frequency-test-utils';
+
+// A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
+configure({ asyncUtilTimeout: 10_000 });
+
+const listPath = (status: string, sort = 'recentlyUpdatedOnTop') =>
+  `GET /api/collaterals/all/frequencies/all/status/${status}/?sort=${sort}&perPage=10&page=1`;
+const SUBMIT = 'POST /api/frequencies/submit';
+
+function stubList(
+  user: SessionUser,
+  lists: Partial<Record<string, CheckerFrequency[]>>,
+  routes: Record<string, Answer> = {},
+) {
+  const answers: Record<string, Answer> = {};
+  for (const [status, rows = []] of Object.entries(lists)) {
+    answers[listPath(status)] = {
+      status: 200,
+      body: { monitoringFrequencies: rows, meta: listMeta(rows.length) },
+    };
+  }
+  return stubRoutes({
+    'GET /api/auth/session': { status: 200, body: { user } },
+    ...answers,
+    ...routes,
+  });
+}
+
+const table = () => screen.findByRole('table', { name: 'Frequencies' });
+
+describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout: 30_000 }, () => {
+  it('is the Collateral Checker for staff, pending first, with the status on each row', async () => {
+    stubList(approver, {
+      PENDING_APPROVAL: [
+        checkerFrequency('F1', { approvalStatus: 'PENDING_APPROVAL', uploadedFiles: 9 }),
+      ],
+    });
+    renderApp('/collateralchecker');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Collateral Checker' }),
+    ).toBeTruthy();
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Skyline Residency — Tower A receivablesMehta Constructions Pvt Ltd',
+      'Monthly',
+      'January',
+      '2026',
+      'PENDING FOR APPROVAL',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Submit to checker' })).toBeNull();
+  });
+
+  it.each([
+    ['APPROVED', 'APPROVED'],
+    ['REJECTED', 'REJECTED'],
+  ] as const)('labels a %s frequency with the status itself (SPEC §4)', async (status, label) => {
+    stubList(approver, {
+      [status]: [checkerFrequency('F1', { approvalStatus: status, uploadedFiles: 9 })],
+    });
+    renderApp(`/collateralchecker?status=${status}`);
+    expect(within(await table()).getByRole('button', { name: label })).toBeTruthy();
+  });
+
+  it('filters by status through the address and the API', async () => {
+    const fetchMock = stubList(approver, { PENDING_APPROVAL: [], APPROVED: [] });
+    const { router } = renderApp('/collateralchecker');
+    expect(await screen.findByText('No frequencies are PENDING FOR APPROVAL')).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(screen.getByRole('option', { name: 'APPROVED' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?status=APPROVED&sort=recentlyUpdatedOnTop&perPage=10&page=1',
+      ),
+    );
+    expect(await screen.findByText('No frequencies are APPROVED')).toBeTruthy();
+    expect(callsTo(fetchMock, listPath('APPROVED'))).toHaveLength(1);
+  });
+
+  it('is Collateral Status for a borrower, who may select only fixed rejected rows', async () => {
+    stubList(client, {
+      REJECTED: [
+        checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9, month: 1 }),
+        checkerFrequency('F2', { approvalStatus: 'REJECTED', uploadedFiles: 8, month: 2 }),
+      ],
+    });
+    renderApp('/collateralstatus?status=REJECTED');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Collateral Status' }),
+    ).toBeTruthy();
+    const rows = await table();
+    expect(
+      screen
+        .getAllByRole('checkbox', { name: /^Select / })
+        .map((checkbox) => checkbox.getAttribute('aria-label')),
+    ).toEqual(['Select Skyline Residency — Tower A receivables, Monthly, January 2026']);
+    // A borrower sees only their own rows; the account name would say nothing.
+    expect(within(rows).queryByText('Mehta Constructions Pvt Ltd')).toBeNull();
+  });
+
+  it('resubmits the chosen fixed rows once confirmed, then says so and reloads', async () => {
+    const fixed = checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9 });
+    const fetchMock = stubList(
+      client,
+      { REJECTED: [fixed] },
+      {
+        [SUBMIT]: {
+          status: 200,
+          body: { frequencies: [{ ...fixed, approvalStatus: 'PENDING_APPROVAL' }] },
+        },
+      },
+    );
+    renderApp('/collateralstatus?status=REJECTED');
+    await table();
+    const submit = screen.getByRole('button', { name: 'Submit to checker' });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Select Skyline/ }));
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Please confirm the selection.' }));
+    expect(submit).toHaveProperty('disabled', false);
+    const listReads = callsTo(fetchMock, listPath('REJECTED')).length;
+    fireEvent.click(submit);
+
+    expect(await screen.findByText('Submitted to checker')).toBeTruthy();
+    const [[, init]] = callsTo(fetchMock, SUBMIT) as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ keys: ['F1'] });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, listPath('REJECTED')).length).toBeGreaterThan(listReads),
+    );
+  });
+
+  it('shows the 503 popup when the resubmission cannot reach the server (SPEC §8)', async () => {
+    const fixed = checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9 });
+    stubList(client, { REJECTED: [fixed] }, { [SUBMIT]: UPDATE_FAILED });
+    renderApp('/collateralstatus?status=REJECTED');
+    await table();
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Select Skyline/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Please confirm the selection.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit to checker' }));
+    const popup = await screen.findByRole('dialog');
+    expect(popup.textContent).toContain(
+      'Sorry, something went wrong, we were unable to update data on server. Please try again',
+    );
+  });
+
+  it('opens the document panel from the status button', async () => {
+    stubList(approver, {
+      PENDING_APPROVAL: [
+        checkerFrequency('F1', { approvalStatus: 'PENDING_APPROVAL', uploadedFiles: 9 }),
+      ],
+    });
+    renderApp('/collateralchecker');
+    fireEvent.click(within(await table()).getByRole('button', { name: 'PENDING FOR APPROVAL' }));
+    expect(await screen.findByText('Document uploads')).toBeTruthy();
+    expect(
+      screen.getByText('Skyline Residency — Tower A receivables: Monthly, January 2026'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  COLLATERAL_FILE_TYPE_NAMES,
+  COLLATERAL_SLOTS,
+  FREQUENCY_LABELS,
+  FrequencyCodeSchema,
+  monthLabel,
+  UNIT_FILE_TYPE_NAMES,
+  unitSlotFileTypes,
+} from '@portal/domain';
+
+/** One document slot of a set: the file type it holds and its display name (SPEC §3). */
+export interface DocumentSlot {
+  fileType: string;
+  label: string;
+}
+
+/**
+ * DESIGN §1: a unit and a monitoring frequency are one "document set". The
+ * panel needs only where the set and its files live and which slots it has.
+ */
+export interface DocumentSetRef {
+  kind: 'unit' | 'frequency';
+  key: string;
+  /** Shown in the panel header. */
+  title: string;
+  /** API path (without /api) of the parent: GET answers {unit}|{frequency}, PUT takes {approvalStatus, version}, `${basePath}/history` answers {events}. */
+  basePath: string;
+  /** API path (without /api) of its files. */
+  filesPath: string;
+  slots: readonly DocumentSlot[];
+}
+
+const segment = encodeURIComponent;
+
+/** SPEC §2: a unit's seven slots, its NOC slot by selectedNoc; SPEC §7 paths. */
+export function unitSetRef(unit: {
+  key: string;
+  name: string;
+  projectKey: string;
+  selectedNoc: 'Final' | 'Provisional';
+}): DocumentSetRef {
+  return {
+    kind: 'unit',
+    key: unit.key,
+    title: unit.name,
+    basePath: `/projects/${segment(unit.projectKey)}/units/${segment(unit.key)}`,
+    filesPath: `/units/${segment(unit.key)}/files`,
+    slots: unitSlotFileTypes(unit.selectedNoc).map((fileType) => ({
+      fileType,
+      label: UNIT_FILE_TYPE_NAMES[fileType],
+    })),
+  };
+}
+
+/** DESIGN §4: code 2 has a label too; any other code is named by its number of months. */
+function frequencyLabel(code: number): string {
+  const parsed = FrequencyCodeSchema.safeParse(code);
+  return parsed.success ? FREQUENCY_LABELS[parsed.data] : `Every ${code} months`;
+}
+
+/** SPEC §2 frequency sidebar: the nine collateral slots; SPEC §7 paths. */
+export function frequencySetRef(
+  f: { key: string; collateralKey: string; frequency: number; month: number; year: number },
+  collateralName?: string,
+): DocumentSetRef {
+  const period = `${frequencyLabel(f.frequency)}, ${monthLabel(f.month)} ${f.year}`;
+  return {
+    kind: 'frequency',
+    key: f.key,
+    title: collateralName ? `${collateralName}: ${period}` : period,
+    basePath: `/collaterals/${segment(f.collateralKey)}/frequencies/${segment(f.key)}`,
+    filesPath: `/frequencies/${segment(f.key)}/files`,
+    slots: COLLATERAL_SLOTS.map((fileType) => ({
+      fileType,
+      label: COLLATERAL_FILE_TYPE_NAMES[fileType],
+    })),
+  };
+}

@@ -1,0 +1,130 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  CollateralResponseSchema,
+  FileListResponseSchema,
+  FileTypeSchema,
+  FREQUENCY_LABELS,
+  FrequencyResponseSchema,
+  monthLabel,
+  ProjectResponseSchema,
+  READ_ONLY_FILE_TYPE_NAMES,
+  UNIT_FILE_TYPE_NAMES,
+  UnitFileTypeSchema,
+  UnitResponseSchema,
+} from '@portal/domain';
+import { apiGet } from '../../api/client';
+
+const segment = encodeURIComponent;
+
+/** One row of the read-only table: a file type and its display name (SPEC §3). */
+export interface FileTypeRow {
+  fileType: string;
+  label: string;
+}
+
+/** What the screen is about: SPEC §2 titles it with the project or collateral name. */
+export interface FilesHeading {
+  title: string;
+  subtitle: string;
+}
+
+/** A unit or a frequency, seen read-only: where its heading and files come from. */
+export interface ReadOnlySet {
+  kind: 'unit' | 'frequency';
+  heading: ReturnType<typeof headingQuery>;
+  files: ReturnType<typeof filesQuery>;
+  rows: readonly FileTypeRow[];
+}
+
+/** SPEC §3: every unit file type, in its list order. */
+const UNIT_ROWS: FileTypeRow[] = UnitFileTypeSchema.options.map((fileType) => ({
+  fileType,
+  label: UNIT_FILE_TYPE_NAMES[fileType],
+}));
+
+/** SPEC §3: the nine collateral types, then the extra types shown only on this list. */
+const FREQUENCY_ROWS: FileTypeRow[] = FileTypeSchema.options.map((fileType) => ({
+  fileType,
+  label: READ_ONLY_FILE_TYPE_NAMES[fileType],
+}));
+
+/**
+ * Download links expire 15 minutes after they are made (DESIGN §4 presigned URLs),
+ * so a page left open renews them well before that.
+ */
+const LINK_RENEWAL_MS = 10 * 60_000;
+
+function headingQuery(
+  key: readonly string[],
+  load: (signal: AbortSignal) => Promise<FilesHeading>,
+) {
+  return queryOptions({
+    queryKey: ['files-status', ...key, 'heading'],
+    queryFn: ({ signal }) => load(signal),
+  });
+}
+
+/**
+ * A set holds at most one live file per type, so one page of 50 has them all.
+ * Each showing, focus and renewal fetches fresh links, so Download never opens an expired one.
+ */
+function filesQuery(filesPath: string) {
+  return queryOptions({
+    queryKey: ['files-status', filesPath, 'files'],
+    queryFn: ({ signal }) =>
+      apiGet(`${filesPath}?perPage=50`, FileListResponseSchema, { signal }).then(
+        (answer) => answer.files,
+      ),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: LINK_RENEWAL_MS,
+  });
+}
+
+/** SPEC §2 projects/{projectKey}/units/{unitKey}: the unit names its loan, the loan its project. */
+export function unitSet(projectKey: string, unitKey: string): ReadOnlySet {
+  return {
+    kind: 'unit',
+    heading: headingQuery(['unit', projectKey, unitKey], async (signal) => {
+      const { unit } = await apiGet(
+        `/projects/${segment(projectKey)}/units/${segment(unitKey)}`,
+        UnitResponseSchema,
+        { signal },
+      );
+      const { project } = await apiGet(
+        `/opportunities/${segment(unit.meta.opportunityKey)}/projects/${segment(projectKey)}`,
+        ProjectResponseSchema,
+        { signal },
+      );
+      return { title: project.name, subtitle: `Unit: ${unit.name}` };
+    }),
+    files: filesQuery(`/units/${segment(unitKey)}/files`),
+    rows: UNIT_ROWS,
+  };
+}
+
+/** SPEC §2 collaterals/{collateralKey}/frequencies/{frequencyKey}: the frequency names its account. */
+export function frequencySet(collateralKey: string, frequencyKey: string): ReadOnlySet {
+  return {
+    kind: 'frequency',
+    heading: headingQuery(['frequency', collateralKey, frequencyKey], async (signal) => {
+      const { frequency } = await apiGet(
+        `/collaterals/${segment(collateralKey)}/frequencies/${segment(frequencyKey)}`,
+        FrequencyResponseSchema,
+        { signal },
+      );
+      const { collateral } = await apiGet(
+        `/accounts/${segment(frequency.meta.account)}/collaterals/${segment(collateralKey)}`,
+        CollateralResponseSchema,
+        { signal },
+      );
+      return {
+        title: collateral.collateralName,
+        subtitle: `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`,
+      };
+    }),
+    files: filesQuery(`/frequencies/${segment(frequencyKey)}/files`),
+    rows: FREQUENCY_ROWS,
+  };
+}

@@ -1,0 +1,67 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { FileEntry } from '@portal/domain';
+import type { FileTypeRow } from './files-status-queries';
+
+/** SPEC §2 wording for a type with nothing to download. */
+export const NO_FILE_TEXT = 'No File Uploaded';
+
+/**
+ * SPEC §2 "Read-only files status screen": File Type, File Name, Action for every
+ * type of the set, whether or not a file was sent. A remarks-only entry has nothing
+ * to download, so it reads 'No File Uploaded' too (DESIGN §4). Cells wrap rather
+ * than scroll, so three columns fit a phone.
+ */
+export function FilesStatusTable({
+  rows,
+  files,
+}: {
+  rows: readonly FileTypeRow[];
+  files: FileEntry[];
+}) {
+  return (
+    <Table aria-label="Uploaded files" verticalSpacing="sm" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>File Type</Table.Th>
+          <Table.Th>File Name</Table.Th>
+          <Table.Th>Action</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(({ fileType, label }) => {
+          const entry = files.find(({ file }) => file.fileType === fileType);
+          const fileName = entry?.file.fileName ?? null;
+          const url = entry?.meta.presignedUrl ?? null;
+          return (
+            <Table.Tr key={fileType}>
+              <Table.Th scope="row" fw={500}>
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{fileName ?? '—'}</Table.Td>
+              <Table.Td>
+                {fileName && url ? (
+                  <Anchor
+                    href={url}
+                    target="_blank"
+                    // The link is a bearer of access: the new tab gets no handle back, the host no referrer.
+                    rel="noopener noreferrer"
+                    aria-label={`Download ${label}: ${fileName} (opens in a new tab)`}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    Download{' '}
+                    <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {NO_FILE_TEXT}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,368 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FREQUENCY_LABELS,
+  frequencyRowButton,
+  monthLabel,
+  PAGE_SIZES,
+  type Frequency,
+  type FrequencyListQuery,
+  type FrequencySortColumn,
+  type SortOrder,
+} from '@portal/domain';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPopup } from '../../components/error-popup';
+import { PageLoader } from '../../components/page-loader';
+import { Pager } from '../../components/pager';
+import { SubmitToCheckerBar } from '../../components/submit-to-checker-bar';
+import {
+  frequenciesQuery,
+  frequenciesRootKey,
+  frequencyName,
+  isReadyAtListLevel,
+  isServiceUnavailable,
+  reopenFrequency,
+  submitFrequencies,
+  UPDATE_FAILED_MESSAGE,
+} from './frequency-api';
+
+/** SPEC §2 sort columns, in words a borrower reads; `key` orders by when the frequency was added. */
+const SORT_COLUMNS: { value: FrequencySortColumn; label: string }[] = [
+  { value: 'key', label: 'Date added' },
+  { value: 'approvalStatus', label: 'Status' },
+  { value: 'frequency', label: 'Frequency' },
+  { value: 'month', label: 'Month' },
+  { value: 'year', label: 'Year' },
+];
+
+/** DESIGN §4: topDown is ascending, bottomUp descending. */
+const SORT_ORDERS: { value: SortOrder; label: string }[] = [
+  { value: 'topDown', label: 'Ascending' },
+  { value: 'bottomUp', label: 'Descending' },
+];
+
+const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
+
+interface FrequencyListProps {
+  collateralKey: string;
+  query: FrequencyListQuery;
+  onQueryChange: (change: Partial<FrequencyListQuery>) => void;
+  /** SPEC §6: only clients select, submit and reopen. */
+  isClient: boolean;
+  onOpenDocuments: (frequency: Frequency) => void;
+}
+
+/**
+ * SPEC §2 the frequency list of one collateral: sort column, page size and
+ * order; the table with SPEC §4's row button; paging; and, for clients, the
+ * bottom bar that submits the ready frequencies to the checker.
+ */
+export function FrequencyList({
+  collateralKey,
+  query,
+  onQueryChange,
+  isClient,
+  onOpenDocuments,
+}: FrequencyListProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The previous page stays on screen while the next one loads.
+  const list = useQuery({
+    ...frequenciesQuery(collateralKey, query),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmed, setConfirmed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // SPEC §5: inputs are disabled while the list loads.
+  const isLoading = list.isFetching;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
+  // SPEC §8: a 503 has its own words; anything else says what the server said.
+  const fail = (error: Error) =>
+    setFailure(isServiceUnavailable(error) ? UPDATE_FAILED_MESSAGE : error.message);
+
+  const submit = useMutation({
+    mutationFn: submitFrequencies,
+    onSuccess: async ({ frequencies }) => {
+      notifications.show({
+        color: 'green',
+        title: 'Submitted to checker',
+        message:
+          frequencies.length === 1
+            ? `${frequencyName(frequencies[0]!)} is awaiting approval.`
+            : `${frequencies.length} frequencies are awaiting approval.`,
+      });
+      await refresh();
+      // SPEC §4: after a successful bulk submit the user goes to Collateral Status.
+      await navigate('/collateralstatus');
+    },
+    onError: fail,
+  });
+
+  const reopen = useMutation({
+    mutationFn: reopenFrequency,
+    onSuccess: ({ frequency }) => {
+      notifications.show({
+        color: 'green',
+        title: 'Frequency reopened',
+        message: `${frequencyName(frequency)} can be changed and submitted again.`,
+      });
+      return refresh();
+    },
+    onError: fail,
+  });
+
+  /** SPEC §4: the edit icon reopens an approved frequency, after the user says so. */
+  function confirmReopen(frequency: Frequency) {
+    modals.openConfirmModal({
+      title: 'Reopen this frequency?',
+      centered: true,
+      children: (
+        <Text size="sm">
+          {frequencyName(frequency)} and all its documents go back to not raised, and the approver
+          remarks are cleared. You can then change documents and submit it to the checker again.
+        </Text>
+      ),
+      labels: { confirm: 'Reopen', cancel: 'Cancel' },
+      onConfirm: () => reopen.mutate(frequency),
+    });
+  }
+
+  function toggle(key: string, isSelected: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isSelected) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }
+
+  /** SPEC §8: closing the failure popup clears it and reloads the list. */
+  function closeFailure() {
+    setFailure(null);
+    void refresh();
+  }
+
+  const controls = (
+    <Group gap="md" align="flex-end">
+      <Select
+        label="Sort by"
+        data={SORT_COLUMNS}
+        value={query.sortColumn}
+        onChange={(value) => value && onQueryChange({ sortColumn: value as FrequencySortColumn })}
+        allowDeselect={false}
+        disabled={isLoading}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <Select
+        label="Items per page"
+        data={PAGE_SIZE_DATA}
+        value={String(query.perPage)}
+        onChange={(value) =>
+          value && onQueryChange({ perPage: Number(value) as FrequencyListQuery['perPage'] })
+        }
+        allowDeselect={false}
+        disabled={isLoading}
+        w={{ base: '100%', xs: 130 }}
+      />
+      <Select
+        label="Order"
+        data={SORT_ORDERS}
+        value={query.sortOrder}
+        onChange={(value) => value && onQueryChange({ sortOrder: value as SortOrder })}
+        allowDeselect={false}
+        disabled={isLoading}
+        w={{ base: '100%', xs: 140 }}
+      />
+    </Group>
+  );
+
+  let body;
+  if (list.isPending) {
+    body = <PageLoader label="Loading the frequencies…" />;
+  } else if (list.isError) {
+    body = (
+      <EmptyState
+        icon={<IconAlertTriangle aria-hidden />}
+        title="The frequencies could not be loaded"
+        description={list.error.message}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (list.data.meta.totalRecords === 0) {
+    body = (
+      <EmptyState
+        title="No frequencies yet"
+        description={
+          isClient
+            ? 'Add a monthly or quarterly frequency above, then upload its nine documents.'
+            : 'The borrower has not added a frequency for this collateral.'
+        }
+      />
+    );
+  } else if (list.data.frequencies.length === 0) {
+    body = (
+      <EmptyState
+        icon={<IconFileOff aria-hidden />}
+        title={`There is no page ${query.page}`}
+        description={`The frequencies end on page ${list.data.meta.totalPages}.`}
+        action={<Button onClick={() => onQueryChange({ page: 1 })}>Go to the first page</Button>}
+      />
+    );
+  } else {
+    const frequencies = list.data.frequencies;
+    const ready = isClient ? frequencies.filter(isReadyAtListLevel) : [];
+    const chosenKeys = ready.filter((f) => selected.has(f.key)).map((f) => f.key);
+    body = (
+      <>
+        <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
+          <Table.ScrollContainer minWidth={isClient ? 560 : 480} type="native">
+            <Table aria-label="Frequencies" verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  {isClient && <Table.Th>Select</Table.Th>}
+                  <Table.Th>Frequency</Table.Th>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th>Year</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {frequencies.map((frequency) => (
+                  <FrequencyRow
+                    key={frequency.key}
+                    frequency={frequency}
+                    isClient={isClient}
+                    selection={
+                      isReadyAtListLevel(frequency) && isClient
+                        ? {
+                            isSelected: selected.has(frequency.key),
+                            onChange: (isSelected) => toggle(frequency.key, isSelected),
+                            disabled: isLoading || submit.isPending,
+                          }
+                        : undefined
+                    }
+                    onOpen={() => onOpenDocuments(frequency)}
+                    onReopen={() => confirmReopen(frequency)}
+                    isReopening={reopen.isPending && reopen.variables.key === frequency.key}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Box>
+        <Pager
+          label="Frequency pages"
+          page={query.page}
+          totalPages={list.data.meta.totalPages}
+          disabled={isLoading}
+          onChange={(page) => onQueryChange({ page })}
+        />
+        {/* SPEC §2: the bar shows when at least one frequency is ready. */}
+        {ready.length > 0 && (
+          <SubmitToCheckerBar
+            selectedCount={chosenKeys.length}
+            confirmed={confirmed}
+            onConfirmedChange={setConfirmed}
+            onSubmit={() => submit.mutate(chosenKeys)}
+            isSubmitting={submit.isPending}
+            disabled={isLoading}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {controls}
+      {body}
+      <ErrorPopup opened={failure !== null} onClose={closeFailure} message={failure ?? undefined} />
+    </Stack>
+  );
+}
+
+interface FrequencyRowProps {
+  frequency: Frequency;
+  isClient: boolean;
+  /** Only a ready row can be ticked for submission. */
+  selection?: { isSelected: boolean; onChange: (isSelected: boolean) => void; disabled: boolean };
+  onOpen: () => void;
+  onReopen: () => void;
+  isReopening: boolean;
+}
+
+function FrequencyRow({
+  frequency,
+  isClient,
+  selection,
+  onOpen,
+  onReopen,
+  isReopening,
+}: FrequencyRowProps) {
+  const button = frequencyRowButton({
+    status: frequency.approvalStatus,
+    uploadedFiles: frequency.uploadedFiles,
+    hasRequiredFiles: frequency.hasRequiredFiles,
+  });
+  const name = frequencyName(frequency);
+  return (
+    <Table.Tr>
+      {isClient && (
+        <Table.Td>
+          {selection && (
+            <Checkbox
+              aria-label={`Select ${name}`}
+              checked={selection.isSelected}
+              disabled={selection.disabled}
+              onChange={(event) => selection.onChange(event.currentTarget.checked)}
+            />
+          )}
+        </Table.Td>
+      )}
+      <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
+      <Table.Td>{monthLabel(frequency.month)}</Table.Td>
+      <Table.Td>{frequency.year}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {/* SPEC §4 row button; it opens the frequency's documents (SPEC §2 sidebar). */}
+          <Button variant="light" color={button.colour} onClick={onOpen}>
+            {button.label}
+          </Button>
+          {/* SPEC §6: only a client reopens an approved frequency. */}
+          {button.showEdit && isClient && (
+            <Tooltip label="Edit: reopen for changes">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Reopen ${name}`}
+                loading={isReopening}
+                onClick={onReopen}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

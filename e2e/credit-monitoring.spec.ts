@@ -1,0 +1,330 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  importBorrower,
+  importCollateral,
+  signUpBorrower,
+  STRONG_PASSWORD,
+  type Borrower,
+  type ImportedCollateral,
+} from './fixtures';
+
+// SPEC §2 "Upload Credit Monitoring Data" end to end against the real server: a
+// borrower adds a monthly frequency and uploads its nine documents, an approver
+// rejects one, the borrower fixes and resubmits it, the approver approves, and
+// the borrower reopens it with the edit icon (SPEC §4).
+
+const TIME_ZONE = 'Asia/Kolkata';
+// DESIGN §4: "the current month" is the lender's; the browser shares its zone.
+test.use({ timezoneId: TIME_ZONE });
+
+/** SPEC §3: the nine collateral document types, by display name. */
+const SLOTS = [
+  'Sales MIS',
+  'Customer Ledger',
+  'Bank Statements',
+  'Salary Documents',
+  'GST Documents',
+  'TDS Documents',
+  'Audited Financial',
+  'Trail Balance',
+  'Other Documents',
+];
+const REJECTED_SLOT = 'Sales MIS';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Last month in the lender's time zone: the newest period that is surely not in the future. */
+function lastMonth(): { month: string; year: number; isLastYear: boolean } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(new Date());
+  const year = Number(parts.find((p) => p.type === 'year')?.value);
+  const month = Number(parts.find((p) => p.type === 'month')?.value);
+  return month === 1
+    ? { month: 'December', year: year - 1, isLastYear: true }
+    : { month: MONTHS[month - 2]!, year, isLastYear: false };
+}
+
+/** A small, valid-looking PDF: the server checks the magic bytes (DESIGN §4). */
+function pdf(label: string) {
+  return {
+    name: `${label.toLowerCase().replace(/\s+/g, '-')}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      `%PDF-1.4\n% ${label} ${Date.now()}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`,
+    ),
+  };
+}
+
+/** DESIGN §6: no serious or critical axe violations. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+  expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
+}
+
+/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A fresh borrower with one collateral, signed in in `page` (its request shares the cookies). */
+async function borrowerWithCollateral(page: Page, baseURL: string) {
+  const borrower = await importBorrower(page.request);
+  const collateral = await importCollateral(page.request, borrower.accountId);
+  await signUpBorrower(page.request, borrower);
+  const signIn = await page.request.post('/api/auth/signin', {
+    data: { username: borrower.accountId, password: STRONG_PASSWORD },
+    // DESIGN §3: writes are checked for a same-origin Origin header.
+    headers: { origin: baseURL },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return { borrower, collateral };
+}
+
+/** Staff sign in through 'Continue With' and the development provider (DESIGN §2). */
+async function approverPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continue With' }).click();
+  await page.getByRole('button', { name: /^Continue as Priya Nair/ }).click();
+  await expect(page).toHaveURL(/\/checker$/);
+  return page;
+}
+
+function frequencyScreen(borrower: Borrower, collateral?: ImportedCollateral) {
+  const path = `/accounts/${borrower.accountId}/collaterals`;
+  return collateral ? `${path}?collateral=${collateral.key}` : path;
+}
+
+const documentPanel = (page: Page) => page.getByRole('dialog', { name: /Document uploads/ });
+
+/** Opens a slot of the panel's accordion unless it is open already. */
+async function openSlot(panel: Locator, label: string): Promise<Locator> {
+  const control = panel.getByRole('button', { name: new RegExp(`^${label}`) });
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  return panel.getByRole('region', { name: new RegExp(`^${label}`) });
+}
+
+async function expectSlotStatus(panel: Locator, label: string, status: string) {
+  await expect(panel.getByRole('button', { name: new RegExp(`^${label}`) })).toContainText(status);
+}
+
+async function uploadSlot(panel: Locator, label: string) {
+  const slot = await openSlot(panel, label);
+  await slot.locator(`input[type="file"]`).setInputFiles(pdf(label));
+  await slot.getByRole('button', { name: `Upload ${label}` }).click();
+  await expectSlotStatus(panel, label, 'NOT RAISED');
+}
+
+async function review(
+  panel: Locator,
+  label: string,
+  verdict: 'Approve' | 'Reject',
+  remarks: string,
+) {
+  const slot = await openSlot(panel, label);
+  await slot.getByRole('textbox', { name: 'Approver remarks' }).fill(remarks);
+  await slot.getByRole('button', { name: `${verdict} ${label}` }).click();
+  await expectSlotStatus(panel, label, verdict === 'Approve' ? 'APPROVED' : 'REJECTED');
+}
+
+/** The approver's final Submit closes the panel (SPEC §4). */
+async function finalise(page: Page) {
+  const panel = documentPanel(page);
+  await panel.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(panel).toBeHidden();
+}
+
+/** The collateral's row on a checker list. */
+function checkerRow(page: Page, collateral: ImportedCollateral) {
+  return page
+    .getByRole('table', { name: 'Frequencies' })
+    .getByRole('row')
+    .filter({ hasText: collateral.collateralName });
+}
+
+test('a frequency goes from upload through rejection and approval to reopening', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const { borrower, collateral } = await borrowerWithCollateral(page, baseURL!);
+  const period = lastMonth();
+  const periodName = `Monthly, ${period.month} ${period.year}`;
+
+  // The borrower adds a monthly frequency for last month (SPEC §2 Add).
+  await page.goto(frequencyScreen(borrower));
+  await expect(page.getByRole('heading', { level: 1, name: borrower.name })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Select Collateral' }).click();
+  await page.getByRole('option', { name: collateral.collateralName }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?collateral=${collateral.key}$`));
+  await expect(page.getByText('No frequencies yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Frequency is required')).toBeVisible();
+  await expect(page.getByText('Date is required')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Frequency', exact: true }).click();
+  await page.getByRole('option', { name: 'Monthly' }).click();
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  if (period.isLastYear) await page.getByRole('button', { name: 'Previous year' }).click();
+  await page.getByRole('button', { name: `${period.month} ${period.year}` }).click();
+  await page.getByRole('button', { name: 'Add' }).click();
+
+  const rows = page.getByRole('table', { name: 'Frequencies' }).getByRole('row');
+  const row = rows.filter({ hasText: period.month });
+  await expect(row.getByRole('button', { name: 'Uploaded Files (0)' })).toBeVisible();
+
+  // The same period again is refused with SPEC §8's popup.
+  await page.getByRole('combobox', { name: 'Frequency', exact: true }).click();
+  await page.getByRole('option', { name: 'Monthly' }).click();
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  if (period.isLastYear) await page.getByRole('button', { name: 'Previous year' }).click();
+  await page.getByRole('button', { name: `${period.month} ${period.year}` }).click();
+  await page.getByRole('button', { name: 'Add' }).click();
+  const popup = page.getByRole('dialog', { name: 'Error.!' });
+  await expect(popup).toContainText('Similar monitoring frequency already exists');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toBeHidden();
+  await expect(rows).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+
+  // The nine documents, through the one document panel (DESIGN §1).
+  await row.getByRole('button', { name: 'Uploaded Files (0)' }).click();
+  let panel = documentPanel(page);
+  for (const label of SLOTS) await uploadSlot(panel, label);
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  await expect(panel).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Uploaded', exact: true })).toBeVisible();
+
+  // SPEC §5: Submit needs the confirmation and a selection; then Collateral Status (SPEC §4).
+  const submit = page.getByRole('button', { name: 'Submit to checker' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox', { name: `Select ${periodName}` }).check();
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Please confirm the selection.' }).check();
+  await submit.click();
+  await expect(page).toHaveURL(/\/collateralstatus$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Collateral Status' })).toBeVisible();
+  await expect(
+    checkerRow(page, collateral).getByRole('button', { name: 'PENDING FOR APPROVAL' }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The approver rejects one document with remarks and approves the rest.
+  const approver = await approverPage(browser, baseURL!);
+  await approver.goto('/collateralchecker');
+  await expect(
+    approver.getByRole('heading', { level: 1, name: 'Collateral Checker' }),
+  ).toBeVisible();
+  await expect(checkerRow(approver, collateral)).toContainText(borrower.name);
+  await expectNoSeriousViolations(approver);
+  await checkerRow(approver, collateral)
+    .getByRole('button', { name: 'PENDING FOR APPROVAL' })
+    .click();
+  panel = documentPanel(approver);
+  await review(panel, REJECTED_SLOT, 'Reject', 'The figures for the last week are missing.');
+  for (const label of SLOTS.filter((l) => l !== REJECTED_SLOT)) {
+    await review(panel, label, 'Approve', 'Checked against the ledger.');
+  }
+  await finalise(approver);
+  await expect(checkerRow(approver, collateral)).toHaveCount(0);
+
+  // The borrower replaces the rejected document and resubmits from Collateral Status.
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'REJECTED' }).click();
+  await checkerRow(page, collateral).getByRole('button', { name: 'REJECTED' }).click();
+  panel = documentPanel(page);
+  const rejected = await openSlot(panel, REJECTED_SLOT);
+  await expect(rejected.getByRole('textbox', { name: 'Approver remarks' })).toHaveValue(
+    'The figures for the last week are missing.',
+  );
+  await rejected.getByRole('button', { name: `Discard ${REJECTED_SLOT}` }).click();
+  await expectSlotStatus(panel, REJECTED_SLOT, 'NO FILE');
+  await uploadSlot(panel, REJECTED_SLOT);
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  await expect(panel).toBeHidden();
+
+  await page
+    .getByRole('checkbox', { name: `Select ${collateral.collateralName}, ${periodName}` })
+    .check();
+  await page.getByRole('checkbox', { name: 'Please confirm the selection.' }).check();
+  await page.getByRole('button', { name: 'Submit to checker' }).click();
+  await expect(page.getByText('is awaiting approval again')).toBeVisible();
+  await expect(checkerRow(page, collateral)).toHaveCount(0);
+
+  // The approver approves the replacement; the others stayed approved (SPEC §4).
+  await approver.reload();
+  await checkerRow(approver, collateral)
+    .getByRole('button', { name: 'PENDING FOR APPROVAL' })
+    .click();
+  panel = documentPanel(approver);
+  await expectSlotStatus(panel, 'Customer Ledger', 'APPROVED');
+  await review(panel, REJECTED_SLOT, 'Approve', 'Complete now.');
+  await finalise(approver);
+  await approver.context().close();
+
+  // The borrower reopens the approved frequency with the edit icon (SPEC §4).
+  await page.goto(frequencyScreen(borrower, collateral));
+  await expect(row.getByRole('button', { name: 'Approved' })).toBeVisible();
+  await row.getByRole('button', { name: `Reopen ${periodName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reopen this frequency?' });
+  await confirm.getByRole('button', { name: 'Reopen' }).click();
+  await expect(row.getByRole('button', { name: 'Uploaded', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Reopen/ })).toHaveCount(0);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('both screens fit without sideways scrolling', async ({ page, baseURL }) => {
+    const { borrower, collateral } = await borrowerWithCollateral(page, baseURL!);
+    await page.goto(frequencyScreen(borrower, collateral));
+    await expect(page.getByRole('form', { name: 'Add a frequency' })).toBeVisible();
+    await expect(page.getByText('No frequencies yet')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/collateralstatus');
+    await expect(page.getByText('No frequencies are PENDING FOR APPROVAL')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('another borrower’s account reads as not found, with a way home', async ({
+    page,
+    baseURL,
+  }) => {
+    await borrowerWithCollateral(page, baseURL!);
+    await page.goto('/accounts/ACC1001/collaterals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/opportunities$/);
+  });
+});
