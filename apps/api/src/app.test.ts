@@ -25,6 +25,17 @@ describe('the HTTP skeleton', () => {
     });
   });
 
+  it('answers an address the router cannot read in the error format, without echoing it', async () => {
+    const badEncoding = await t.app.inject({ url: '/api/units/%E0%A4%A/files' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: expect.not.stringContaining('%E0') },
+    });
+    const tooLong = await t.app.inject({ url: `/api/units/${'x'.repeat(300)}/files` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json().error.code).toBe('URI_TOO_LONG');
+  });
+
   it('answers a malformed JSON body with 400 in the error format', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -47,6 +58,29 @@ describe('the HTTP skeleton', () => {
     expect(res.headers['x-request-id']).toBe('trace-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('lets the page connect only to itself and the configured object store', async () => {
+    const connectSources = (csp: unknown) =>
+      /connect-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ');
+    const local = await t.app.inject({ url: '/api/healthz' });
+    expect(connectSources(local.headers['content-security-policy'])).toEqual([
+      "'self'",
+      'http://localhost:3000',
+    ]);
+
+    const s3 = await createTestApp({
+      STORAGE_URL: 's3://key:secret@portal-files?endpoint=http://127.0.0.1:9000&region=ap-south-1',
+    });
+    try {
+      const csp = String(
+        (await s3.app.inject({ url: '/api/healthz' })).headers['content-security-policy'],
+      );
+      const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+      expect(connect).toEqual(["'self'", 'http://localhost:3000', 'http://127.0.0.1:9000']);
+    } finally {
+      await s3.close();
+    }
   });
 
   it('publishes an OpenAPI document built from the route schemas', async () => {

@@ -7,10 +7,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './env.ts';
+import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
+import { refuseUnstorableText } from './plugins/storable-text.ts';
+import { guardDevConveniences, registerSecurityHeaders } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -23,6 +24,8 @@ import { loanStatementsRoutes } from './modules/loan-statements/loan-statements.
 import { unitsRoutes } from './modules/units/units.routes.ts';
 import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
+import { documentSearchRoutes } from './modules/document-search/document-search.routes.ts';
+import { todoRoutes } from './modules/todo/todo.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -32,7 +35,6 @@ import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
 import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
-import { registerDevIdentityProvider } from './modules/identity/dev-identity-provider.ts';
 
 export interface AppDeps {
   env: Env;
@@ -82,8 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may speak for the client (X-Forwarded-For).
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     // SPEC §7 writes the checker-list paths with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -94,10 +98,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:') });
+  refuseUnstorableText(app);
+  if (env.devConveniences) guardDevConveniences(app);
+  const storage = deps.storage ?? storageFor(env);
+  await registerSecurityHeaders(app, {
+    https: env.PUBLIC_URL.startsWith('https:'),
+    connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
+  });
   await app.register(cookie, { secret: env.SESSION_SECRET });
   await registerOpenApi(app);
-  await app.register(authPlugin, { db, publicUrl: env.PUBLIC_URL });
+  await app.register(authPlugin, {
+    db,
+    publicUrl: env.PUBLIC_URL,
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+  });
   const staffSignOn = await configureStaffSignOn(app, env);
 
   const recorder = createChangeRecorder({
@@ -112,10 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL.startsWith('https:'),
     staffSignOn,
+    staffProviderName: staffProviderName(env),
     staffRolePolicy: {
       defaultRole: env.STAFF_DEFAULT_ROLE,
       adminEmails: env.ADMIN_EMAILS,
-      trustProviderRole: !env.OIDC_ISSUER,
+      emailDomains: env.STAFF_EMAIL_DOMAINS,
+      trustProviderRole: !env.OIDC_ISSUER && env.devConveniences,
     },
   });
   await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
@@ -124,7 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deadLettersRoutes, { db });
   await app.register(loansRoutes, { db });
 
-  const storage = deps.storage ?? storageFor(env);
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
   const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES, recorder };
@@ -137,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unitsRoutes, { deps: documentDeps });
   await app.register(collateralsRoutes, { db });
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
+  await app.register(documentSearchRoutes, { db, storage });
+  await app.register(todoRoutes, { db });
 
   // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {
@@ -148,8 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * DESIGN §4 "configured services win": OIDC_ISSUER when set; otherwise, outside production, the
- * bundled development provider; in production without an issuer, staff sign-in is off.
+ * DESIGN §4 "configured services win": OIDC_ISSUER when set; otherwise, on a loopback-only
+ * development server, the bundled development provider; anywhere else staff sign-in is off.
  */
 async function configureStaffSignOn(
   app: FastifyInstance,
@@ -165,10 +182,54 @@ async function configureStaffSignOn(
       allowHttp: !env.isProduction,
     });
   }
-  if (env.isProduction) return undefined;
+  if (!env.devConveniences) return undefined;
+  const { registerDevIdentityProvider } = await loadDevIdentityProvider();
   const dev = await registerDevIdentityProvider(app, { publicUrl: env.PUBLIC_URL, redirectUri });
   return createStaffSignOn({ ...dev, redirectUri, allowHttp: true });
 }
+
+/** The name on "Continue With …": OIDC_PROVIDER_NAME, else a plain default for the provider in use. */
+export function staffProviderName(env: Env): string {
+  return env.OIDC_PROVIDER_NAME ?? (env.OIDC_ISSUER ? 'Single Sign-On' : 'Demo Staff Sign-In');
+}
+
+/**
+ * The bundled provider and its oidc-provider are development dependencies, loaded only when used,
+ * so an install without them (npm ci --omit=dev) serves every configuration but this one.
+ */
+async function loadDevIdentityProvider() {
+  try {
+    return await import('./modules/identity/dev-identity-provider.ts');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError(
+      [
+        'Staff sign-in: the bundled development identity provider needs the development',
+        `dependencies, which this installation lacks (${(error as Error).message}).`,
+        'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to use your identity provider,',
+        'or install the development dependencies (npm ci).',
+      ].join(' '),
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The origin the storage driver sends browsers to for uploads (the bucket's endpoint, or the
+ * portal itself for local disk), read off a throw-away presigned URL so it is exactly what the
+ * driver produces.
+ */
+async function uploadOrigin(storage: Storage): Promise<string> {
+  const probe = await storage.presignUpload('csp-probe/upload-origin', {
+    contentType: 'application/octet-stream',
+    size: 0,
+    sha256Hex: '0'.repeat(64),
+  });
+  return new URL(probe.url).origin;
+}
+
+/** Trusts the nearest `hops` proxies: their X-Forwarded-For entries, and no further ones. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export function storageFor(env: Env) {
   return createStorage({

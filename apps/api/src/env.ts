@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -6,12 +7,66 @@ const booleanFlag = z
 
 const optionalUrl = z.url().optional();
 
+const commaList = (s: string) =>
+  s
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+
+/** The names and addresses that reach this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    (isIP(bare) === 4 && bare.startsWith('127.'))
+  );
+}
+
+/** A proxy address as Fastify's trustProxy takes it: an IP, a CIDR range, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default, so a client cannot choose its own address with X-Forwarded-For
+ * and dodge the per-address limits. A number trusts that many proxy hops; a list trusts those
+ * addresses or ranges.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.trim().toLowerCase();
+    if (v === 'false' || v === '0' || v === 'off' || v === 'no') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = commaList(v);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (list.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (1, 2 …) or a comma-separated list of proxy addresses or CIDR ranges (bad: ${bad.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 /** Every setting the API reads (DESIGN §2); nothing else may touch process.env. */
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback by default: the embedded defaults (dev sign-in, dev mail) must never face a network.
+    HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: z
@@ -27,16 +82,18 @@ const EnvSchema = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
-    STAFF_DEFAULT_ROLE: z.enum(['approver', 'viewer', 'admin']).default('approver'),
-    ADMIN_EMAILS: z
+    /** Named on the sign-in page's "Continue With …" button. */
+    OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
+    /** Staff sign-on accepts only verified e-mail addresses at these domains. */
+    STAFF_EMAIL_DOMAINS: z
       .string()
       .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((e) => e.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+      .transform(commaList)
+      .refine((domains) => domains.every((d) => DOMAIN.test(d)), {
+        message: 'must be a comma-separated list of e-mail domains such as lender.example',
+      }),
+    STAFF_DEFAULT_ROLE: z.enum(['approver', 'viewer', 'admin']).default('approver'),
+    ADMIN_EMAILS: z.string().default('').transform(commaList),
     INTEGRATION_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAX_UPLOAD_BYTES: z.coerce
@@ -44,6 +101,11 @@ const EnvSchema = z
       .int()
       .positive()
       .default(25 * 1024 * 1024),
+    /** A session ends after this long without use, on top of its 12-hour lifetime. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+    TRUST_PROXY: trustProxy,
+    /** Delivered outbox jobs (mail, webhooks) are kept this long for support, then deleted. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
     APPROVER_EMAIL: z.email().optional(),
     WEBHOOK_URL: optionalUrl,
     WEBHOOK_SECRET: z.string().optional(),
@@ -75,6 +137,24 @@ const EnvSchema = z
         message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
       });
     }
+    if (production && env.OIDC_ISSUER && env.STAFF_EMAIL_DOMAINS.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_EMAIL_DOMAINS'],
+        message:
+          'is required in production with OIDC_ISSUER: name the e-mail domains of your staff (e.g. lender.example)',
+      });
+    }
+    if (!production && !isLocalOnly(env)) {
+      const missing = requiredOffLoopback.filter((name) => !env[name] || isEmptyList(env[name]));
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HOST'],
+          message: exposedWithoutSettingsMessage(env.HOST, env.PUBLIC_URL, missing),
+        });
+      }
+    }
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -83,6 +163,44 @@ const EnvSchema = z
       });
     }
   });
+
+/**
+ * Development conveniences need a server that only this machine can reach: HOST and PUBLIC_URL
+ * both loopback. Anything else is a deployment, whatever NODE_ENV says.
+ */
+function isLocalOnly(env: { HOST: string; PUBLIC_URL?: string | undefined }): boolean {
+  return (
+    isLoopbackHost(env.HOST) &&
+    (!env.PUBLIC_URL || isLoopbackHost(new URL(env.PUBLIC_URL).hostname))
+  );
+}
+
+/** What a server reachable from other machines must be given when NODE_ENV is not production. */
+const requiredOffLoopback = [
+  'PUBLIC_URL',
+  'SESSION_SECRET',
+  'INTEGRATION_API_KEY',
+  'SMTP_URL',
+  'OIDC_ISSUER',
+  'STAFF_EMAIL_DOMAINS',
+] as const;
+
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
+function exposedWithoutSettingsMessage(
+  host: string,
+  publicUrl: string | undefined,
+  missing: readonly string[],
+): string {
+  const where = isLoopbackHost(host) ? `PUBLIC_URL=${publicUrl}` : `HOST=${host}`;
+  return [
+    `${where} makes the portal reachable from other machines, so the development conveniences`,
+    '(the /dev/oidc staff sign-in that lets anyone in as an admin, the /dev/mail outbox that shows',
+    'every code, the default integration key and a throw-away session secret) stay off.',
+    `Set NODE_ENV=production, or set ${missing.join(', ')}.`,
+    'To try the portal on this machine only, leave HOST and PUBLIC_URL unset.',
+  ].join(' ');
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -99,14 +217,18 @@ export class ConfigError extends Error {}
 
 function toConfig(env: z.output<typeof EnvSchema>) {
   const production = env.NODE_ENV === 'production';
+  // DESIGN §4 "Deployment safety": the dev provider, the dev outbox, the default integration key
+  // and a random session secret exist only on a server reachable on loopback alone.
+  const devConveniences = !production && isLocalOnly(env);
   return {
     ...env,
     isProduction: production,
+    devConveniences,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    // Outside production a per-process secret is enough: signed URLs live 15 minutes.
+    // On loopback a per-process secret is enough: signed URLs live 15 minutes.
     SESSION_SECRET: env.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     INTEGRATION_API_KEY:
-      env.INTEGRATION_API_KEY ?? (production ? undefined : 'dev-integration-key'),
+      env.INTEGRATION_API_KEY ?? (devConveniences ? 'dev-integration-key' : undefined),
     // DESIGN §2: demo data only for a fresh embedded database unless asked for explicitly.
     DEMO_DATA: env.DEMO_DATA ?? !env.DATABASE_URL,
   };

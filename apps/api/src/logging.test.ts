@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-it('logs every request as JSON with its id, and never a password, code or token', async () => {
+it('logs every request as JSON with its id, security events with the user, and never a password, code or token', async () => {
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(String(chunk));
@@ -52,7 +52,24 @@ it('logs every request as JSON with its id, and never a password, code or token'
       headers: { authorization: `Bearer ${token}` },
     });
 
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: account.key, password: 'Wrong#pass1' },
+    });
+
     const log = lines.join('');
+    const events = lines.map((l) => JSON.parse(l)).filter((entry) => entry.securityEvent);
+    // ASVS V16.3: sign-ins and refusals are logged with who and where, never with the secret.
+    for (const securityEvent of ['SIGNED_UP', 'SIGNED_IN'])
+      expect(events).toContainEqual(expect.objectContaining({ securityEvent, user: account.key }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        securityEvent: 'INVALID_CREDENTIALS',
+        route: '/api/auth/signin',
+        attempted: account.key,
+      }),
+    );
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(lines.some((l) => JSON.parse(l).reqId)).toBe(true);

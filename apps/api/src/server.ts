@@ -5,7 +5,7 @@ import { buildApp, storageFor } from './app.ts';
 import { unitDocumentSet } from './modules/units/unit-document-set.ts';
 import { frequencyDocumentSet } from './modules/frequencies/frequency-document-set.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
-import { createOutboxWorker } from './outbox/outbox.ts';
+import { createOutboxWorker, pruneDeliveredJobs } from './outbox/outbox.ts';
 import { configuredMailer } from './mail/configured-mailer.ts';
 import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
 import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
@@ -33,18 +33,35 @@ async function main() {
     },
   });
 
-  // Hourly: uploads never completed are removed after a day (DESIGN §4).
-  const cleanup = setInterval(() => {
-    cleanAbandonedUploads(database.db, storage, [unitDocumentSet, frequencyDocumentSet]).catch(
+  // Uploads not completed an hour after they started are abandoned (DESIGN §4: their links live
+  // 15 minutes): swept hourly, and once now, so a restart never postpones a sweep.
+  const sweepAbandonedUploads = () => {
+    cleanAbandonedUploads(database.db, storage, [unitDocumentSet, frequencyDocumentSet]).then(
+      (cleaned) => {
+        if (cleaned.uploads > 0 || cleaned.tempFiles > 0) {
+          app.log.info(cleaned, 'cleaned abandoned uploads');
+        }
+      },
       (err: unknown) => app.log.warn({ err }, 'cleaning abandoned uploads failed'),
     );
-  }, 60 * 60_000);
+  };
+  sweepAbandonedUploads();
+  const cleanup = setInterval(sweepAbandonedUploads, 60 * 60_000);
   cleanup.unref();
+
+  // Hourly: delivered mail and webhook jobs leave the database after OUTBOX_RETENTION_DAYS.
+  const pruneOutbox = setInterval(() => {
+    pruneDeliveredJobs(database.db, env.OUTBOX_RETENTION_DAYS).catch((err: unknown) =>
+      app.log.warn({ err }, 'pruning delivered outbox jobs failed'),
+    );
+  }, 60 * 60_000);
+  pruneOutbox.unref();
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(cleanup);
+    clearInterval(pruneOutbox);
     await worker.stop();
     await app.close();
   });

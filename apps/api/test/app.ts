@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +28,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
   });
-  const app = await buildApp({ env, db: handle.db, logger: false });
+  // A stand-in for the built web app, so page routes answer the same whether or not
+  // `npm run build` has run before the tests.
+  const webDist = path.join(dataDir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Borrower Portal</title>');
+  const app = await buildApp({ env, db: handle.db, logger: false, webDist });
   await app.ready();
   return {
     app,

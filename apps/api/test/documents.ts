@@ -10,21 +10,25 @@ export function pdfBytes(label = 'document'): Buffer {
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+interface UploadOptions {
+  bytes?: Buffer;
+  fileName?: string;
+  contentType?: string;
+  declare?: Partial<{ size: number; fileHash: string }>;
+  /** Replace, don't delete: the key of the slot's live file this upload takes the place of. */
+  replaces?: string;
+}
+
 /**
- * Uploads through the real three steps (DESIGN §4): metadata, the presigned PUT (served by the
- * local storage routes of the same app), then complete. Answers each step's response.
+ * The first two steps of an upload (DESIGN §4): metadata, then the presigned PUT (served by the
+ * local storage routes of the same app). Answers each step's response.
  */
-export async function uploadDocument(
+export async function sendDocument(
   app: FastifyInstance,
   token: string,
   filesUrl: string,
   fileType: string,
-  options: {
-    bytes?: Buffer;
-    fileName?: string;
-    contentType?: string;
-    declare?: Partial<{ size: number; fileHash: string }>;
-  } = {},
+  options: UploadOptions = {},
 ) {
   const bytes = options.bytes ?? pdfBytes(fileType);
   const auth = { authorization: `Bearer ${token}` };
@@ -39,9 +43,10 @@ export async function uploadDocument(
       size: options.declare?.size ?? bytes.length,
       contentType: options.contentType ?? 'application/pdf',
       borrowerRemarks: `Remarks for ${fileType}`,
+      replaces: options.replaces,
     },
   });
-  if (created.statusCode !== 201) return { created, put: undefined, completed: undefined };
+  if (created.statusCode !== 201) return { created, put: undefined };
   const { presignedUrl, uploadHeaders } = created.json().meta as {
     presignedUrl: string;
     uploadHeaders?: Record<string, string>;
@@ -53,12 +58,31 @@ export async function uploadDocument(
     headers: { ...uploadHeaders, 'content-type': options.contentType ?? 'application/pdf' },
     payload: bytes,
   });
+  return { created, put };
+}
+
+/** Uploads through the real three steps: `sendDocument`, then complete. Answers each step's response. */
+export async function uploadDocument(
+  app: FastifyInstance,
+  token: string,
+  filesUrl: string,
+  fileType: string,
+  options: UploadOptions = {},
+) {
+  const { created, put } = await sendDocument(app, token, filesUrl, fileType, options);
+  if (!put) return { created, put, completed: undefined };
   const completed = await app.inject({
     method: 'POST',
     url: `${filesUrl}/${created.json().file.key}/complete`,
-    headers: auth,
+    headers: { authorization: `Bearer ${token}` },
   });
   return { created, put, completed };
+}
+
+/** Follows a download link the API handed out (the local driver's, served by the same app). */
+export function download(app: FastifyInstance, presignedUrl: string) {
+  const link = new URL(presignedUrl);
+  return app.inject({ url: link.pathname + link.search });
 }
 
 /** Uploads a file into each slot, failing the test if any upload is refused. */

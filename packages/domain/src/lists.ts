@@ -12,8 +12,15 @@ export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
 /** SPEC §9: opportunities come ten to a page. */
 export const OPPORTUNITIES_PAGE_SIZE = 10;
 
-/** SPEC §9: checker list sort; recently updated on top is the default. */
-export const CheckerSortSchema = z.enum(['recentlyUpdatedOnTop', 'recentlyUpdatedOnBottom']);
+/**
+ * SPEC §9: checker list sort; recently updated on top is the default. Operations also work the
+ * queue by age: longest waiting (earliest submitted) on top.
+ */
+export const CheckerSortSchema = z.enum([
+  'recentlyUpdatedOnTop',
+  'recentlyUpdatedOnBottom',
+  'longestWaitingOnTop',
+]);
 export type CheckerSort = z.infer<typeof CheckerSortSchema>;
 
 /** DESIGN §4: topDown = ascending (the default), bottomUp = descending. */
@@ -41,8 +48,13 @@ export const FileSortColumnSchema = z.enum([
 ]);
 export type FileSortColumn = z.infer<typeof FileSortColumnSchema>;
 
-/** SPEC §2: the status filter of the checker screens; SPEC §9: pending is the default. */
-export const CHECKER_STATUS_FILTERS = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED'] as const;
+/**
+ * SPEC §2: the status filter of the checker screens; SPEC §9: pending is the default. 'ALL'
+ * lists every status, NOT_RAISED included (a borrower's Unit Status shows everything theirs).
+ */
+export const CHECKER_STATUS_FILTERS = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'ALL'] as const;
+export const CheckerStatusFilterSchema = z.enum([...ApprovalStatusSchema.options, 'ALL']);
+export type CheckerStatusFilter = z.infer<typeof CheckerStatusFilterSchema>;
 export const DEFAULT_CHECKER_STATUS =
   'PENDING_APPROVAL' satisfies (typeof CHECKER_STATUS_FILTERS)[number];
 
@@ -118,9 +130,17 @@ export const CursorQuerySchema = z.object({ next: z.string().optional() });
 export type CursorQuery = z.infer<typeof CursorQuerySchema>;
 
 /** SPEC §7: `…/status/{status}/?sort=&perPage=&page=` on both checker lists. */
-export const CheckerListParamsSchema = z.object({ status: ApprovalStatusSchema });
+export const CheckerListParamsSchema = z.object({ status: CheckerStatusFilterSchema });
+/** Words to find a row by: account id or name, project, tower, unit no or customer (units), collateral (frequencies). */
+const SearchQuerySchema = z
+  .string()
+  .trim()
+  .max(100, 'Search must be at most 100 characters')
+  .optional()
+  .transform((search) => search || undefined);
 export const CheckerListQuerySchema = PaginationQuerySchema.extend({
   sort: CheckerSortSchema.default('recentlyUpdatedOnTop'),
+  search: SearchQuerySchema,
 });
 export type CheckerListQuery = z.infer<typeof CheckerListQuerySchema>;
 
@@ -145,3 +165,14 @@ export const UserListQuerySchema = PaginationQuerySchema.extend({
   search: z.string().trim().optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/**
+ * The files screen (SPEC §2 `files`): the documents of the signed-in borrower's account, or for
+ * staff everyone's; newest upload first. `search` matches file name, document type and the parent
+ * (account, project, unit, collateral); `status` narrows to one file status.
+ */
+export const DocumentSearchQuerySchema = PaginationQuerySchema.extend({
+  search: SearchQuerySchema,
+  status: ApprovalStatusSchema.optional(),
+});
+export type DocumentSearchQuery = z.infer<typeof DocumentSearchQuerySchema>;

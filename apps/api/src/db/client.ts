@@ -141,3 +141,11 @@ export async function isDatabaseReachable(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** PostgreSQL's unique_violation (23505), wherever the driver nests it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

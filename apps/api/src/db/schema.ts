@@ -78,6 +78,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Idle timeout: a session unused for SESSION_IDLE_MINUTES ends (touched at most once a minute).
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     federated: boolean('federated').notNull().default(false),
   },
@@ -96,6 +98,13 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: codePurpose('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    // A sign-up code carries the password chosen with it: the user's password changes only when
+    // this code is confirmed, so a second sign-up cannot replace the first one's password.
+    passwordHash: text('password_hash'),
+    // Hash of the token the browser that asked for the code holds; when that browser confirms,
+    // only its own code is accepted.
+    bindingHash: text('binding_hash'),
+    // Reserved before each check (conditional UPDATE), so concurrent guesses cannot exceed the limit.
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -162,6 +171,8 @@ export const units = pgTable(
     approvalStatus: approvalStatus('approval_status').notNull().default('NOT_RAISED'),
     // Optimistic locking: every state change bumps it and checks the value it read.
     version: integer('version').notNull().default(1),
+    // When last submitted to the checker: the queue's age.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -197,6 +208,8 @@ export const frequencies = pgTable(
     year: smallint('year').notNull(),
     approvalStatus: approvalStatus('approval_status').notNull().default('NOT_RAISED'),
     version: integer('version').notNull().default(1),
+    // When last submitted to the checker: the queue's age.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),
     ...timestamps,
   },
@@ -224,6 +237,14 @@ const documentFileColumns = {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdBy: uuid('created_by').references(() => users.id),
+  // Who wrote the approver remarks of the current decision, and when.
+  reviewedBy: uuid('reviewed_by').references(() => users.id),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  // A replacement still uploading: the live file of its slot it will take the place of.
+  replacesKey: uuid('replaces_key'),
+  // The decision on the replaced file ({approvalStatus, approverRemarks, reviewedBy, reviewedAt}),
+  // shown until a checker reviews this file.
+  previousReview: jsonb('previous_review'),
   ...timestamps,
 };
 
@@ -241,6 +262,13 @@ export const unitFiles = pgTable(
       .on(t.parentKey, t.fileType)
       .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
     index('unit_files_unit_idx').on(t.parentKey, t.fileType),
+    // Pending uploads (started, not completed): counted per borrower at each start, swept hourly.
+    index('unit_files_pending_creator_idx')
+      .on(t.createdBy, t.createdAt)
+      .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
+    index('unit_files_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -257,6 +285,13 @@ export const frequencyFiles = pgTable(
       .on(t.parentKey, t.fileType)
       .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
     index('frequency_files_frequency_idx').on(t.parentKey, t.fileType),
+    // Pending uploads (started, not completed): counted per borrower at each start, swept hourly.
+    index('frequency_files_pending_creator_idx')
+      .on(t.createdBy, t.createdAt)
+      .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
+    index('frequency_files_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -309,6 +344,9 @@ export const outbox = pgTable(
     // Jobs of one entity are delivered in id order (webhooks promise order per entity).
     orderingKey: text('ordering_key'),
     payload: jsonb('payload').notNull(),
+    // The payload with its secrets (one-time codes) removed; it replaces `payload` once the job is
+    // delivered or dead, so no code stays readable in the database.
+    payloadRedacted: jsonb('payload_redacted'),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -319,5 +357,6 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_ordering_idx').on(t.orderingKey, t.id),
+    index('outbox_processed_idx').on(t.status, t.processedAt),
   ],
 );

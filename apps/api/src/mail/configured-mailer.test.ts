@@ -5,17 +5,19 @@ import { configuredMailer, devMailDir } from './configured-mailer.ts';
 const base = { MAIL_FROM: 'no-reply@portal.example', DATA_DIR: './.data' };
 
 describe('configuredMailer', () => {
-  it('uses SMTP whenever SMTP_URL is set, in production or not', () => {
+  it('uses SMTP whenever SMTP_URL is set, on loopback or not', () => {
     const SMTP_URL = 'smtp://127.0.0.1:2525';
-    expect(configuredMailer({ ...base, SMTP_URL, isProduction: true })?.kind).toBe('smtp');
-    expect(configuredMailer({ ...base, SMTP_URL, isProduction: false })?.kind).toBe('smtp');
+    expect(configuredMailer({ ...base, SMTP_URL, devConveniences: false })?.kind).toBe('smtp');
+    expect(configuredMailer({ ...base, SMTP_URL, devConveniences: true })?.kind).toBe('smtp');
   });
 
-  it('uses the dev outbox only without SMTP_URL outside production', () => {
-    expect(configuredMailer({ ...base, SMTP_URL: undefined, isProduction: false })?.kind).toBe(
+  it('uses the dev outbox only without SMTP_URL on a loopback-only development server', () => {
+    expect(configuredMailer({ ...base, SMTP_URL: undefined, devConveniences: true })?.kind).toBe(
       'dev-outbox',
     );
-    expect(configuredMailer({ ...base, SMTP_URL: undefined, isProduction: true })).toBeUndefined();
+    expect(
+      configuredMailer({ ...base, SMTP_URL: undefined, devConveniences: false }),
+    ).toBeUndefined();
   });
 
   it('keeps dev mail in DATA_DIR/mail', () => {

@@ -6,10 +6,23 @@ export const MAIL_TOPIC = 'mail';
 
 /**
  * Queues a message in the caller's transaction; the outbox worker sends it after commit. A
- * malformed message fails here, in the request, rather than later in the outbox.
+ * malformed message fails here, in the request, rather than later in the outbox. A message that
+ * carries a secret (a one-time code) keeps only its recipient and subject once it is sent or
+ * given up on.
  */
-export async function enqueueMail(db: Executor, message: MailMessage): Promise<number> {
-  return enqueue(db, { topic: MAIL_TOPIC, payload: MailMessageSchema.parse(message) });
+export async function enqueueMail(
+  db: Executor,
+  message: MailMessage,
+  options: { containsSecret?: boolean } = {},
+): Promise<number> {
+  const payload = MailMessageSchema.parse(message);
+  return enqueue(db, {
+    topic: MAIL_TOPIC,
+    payload,
+    ...(options.containsSecret
+      ? { payloadRedacted: { to: payload.to, subject: payload.subject, redacted: true } }
+      : {}),
+  });
 }
 
 /**

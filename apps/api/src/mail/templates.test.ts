@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeMail, escapeHtml } from './templates.ts';
+import {
+  codeMail,
+  decidedMail,
+  escapeHtml,
+  reopenedMail,
+  statementReadyMail,
+  submittedMail,
+} from './templates.ts';
 
 describe('codeMail', () => {
   it('writes the sign-up code mail in text and HTML, the code in large type', () => {
@@ -34,6 +41,84 @@ describe('codeMail', () => {
   it('refuses anything but a six-digit code', () => {
     expect(() => codeMail({ purpose: 'signup', code: '12345' })).toThrow();
     expect(() => codeMail({ purpose: 'signup', code: '<b>12</b>' })).toThrow();
+  });
+});
+
+const UNIT = {
+  kind: 'unit' as const,
+  label: 'Green Acres · Tower A · Unit A-101',
+  url: 'https://portal.example/unitstatus?status=REJECTED&project=PRJ%201&unit=U-1',
+};
+const FREQUENCY = {
+  kind: 'frequency' as const,
+  label: 'Receivables of Tower A · Monthly, March 2026',
+  url: 'https://portal.example/collateralchecker?status=PENDING_APPROVAL&collateral=C-1&frequency=f-1',
+};
+
+describe('notices about units and frequencies', () => {
+  it('tells the checkers what was submitted, by whom, with the link that opens it', () => {
+    const mail = submittedMail({
+      ...FREQUENCY,
+      accountName: 'Green Acres Developers',
+      accountId: 'ACC1',
+    });
+    expect(mail.subject).toBe('For your review: Receivables of Tower A · Monthly, March 2026');
+    expect(mail.text).toContain(
+      'Green Acres Developers (account ACC1) submitted the documents of Receivables of Tower A · Monthly, March 2026 for approval.',
+    );
+    expect(mail.text).toContain(`Review it in the Collateral Checker: ${FREQUENCY.url}`);
+    expect(mail.html).toContain(`href="${escapeHtml(FREQUENCY.url)}"`);
+    expect(mail.text).toMatch(/^Hello,$/m);
+  });
+
+  it('names the unit in a rejection, lists each reason, and links to fixing it', () => {
+    const mail = decidedMail({
+      ...UNIT,
+      name: 'Asha Mehta',
+      outcome: 'REJECTED',
+      rejected: ['Customer Ledger: Unreadable scan'],
+    });
+    expect(mail.subject).toBe('Rejected: Green Acres · Tower A · Unit A-101');
+    expect(mail.text).toContain('Hello Asha Mehta,');
+    expect(mail.text).toContain('rejected documents of Green Acres · Tower A · Unit A-101.');
+    expect(mail.text).toContain('  - Customer Ledger: Unreadable scan');
+    expect(mail.text).toContain(`Fix it in Unit Status: ${UNIT.url}`);
+    expect(mail.html).toContain('<li>Customer Ledger: Unreadable scan</li>');
+    expect(mail.html).toContain('&amp;project=PRJ%201&amp;unit=U-1');
+  });
+
+  it('names the item in an approval and a reopening', () => {
+    const approved = decidedMail({ ...UNIT, name: null, outcome: 'APPROVED', rejected: [] });
+    expect(approved.subject).toBe('Approved: Green Acres · Tower A · Unit A-101');
+    expect(approved.text).toContain(
+      'approved the documents of Green Acres · Tower A · Unit A-101.',
+    );
+    expect(approved.text).toContain(`Open it in Unit Status: ${UNIT.url}`);
+    const reopened = reopenedMail({ ...FREQUENCY, name: 'Asha' });
+    expect(reopened.subject).toBe('Reopened: Receivables of Tower A · Monthly, March 2026');
+    expect(reopened.text).toContain('Open it in Collateral Status');
+  });
+
+  it('names the loan a ready statement belongs to', () => {
+    const mail = statementReadyMail({
+      name: 'Asha',
+      loanName: 'Construction Finance',
+      url: 'https://portal.example/x',
+    });
+    expect(mail.subject).toBe('Your loan statement for Construction Finance is ready');
+    expect(mail.text).toContain('Download your statement: https://portal.example/x');
+  });
+
+  it('escapes names taken from lender data in HTML', () => {
+    const mail = decidedMail({
+      ...UNIT,
+      label: 'Acres <b>1</b> · Tower "A" · Unit 1',
+      name: null,
+      outcome: 'APPROVED',
+      rejected: [],
+    });
+    expect(mail.html).not.toContain('<b>1</b>');
+    expect(mail.html).toContain('Acres &lt;b&gt;1&lt;/b&gt; · Tower &quot;A&quot; · Unit 1');
   });
 });
 

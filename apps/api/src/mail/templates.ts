@@ -96,6 +96,87 @@ export function noticeMail(input: {
   return { subject: input.subject, text, html };
 }
 
+/** The unit or frequency a notice is about: its name in words and the link that opens its panel. */
+export interface SetNotice {
+  kind: 'unit' | 'frequency';
+  /** e.g. "Green Acres · Tower A · Unit A-101" or "Receivables of Tower A · Monthly, March 2026". */
+  label: string;
+  /** The deep link that opens the set's document panel, for the reader's role. */
+  url: string;
+}
+
+const SCREENS = {
+  unit: { staff: 'NOC Checker', borrower: 'Unit Status' },
+  frequency: { staff: 'Collateral Checker', borrower: 'Collateral Status' },
+} as const;
+
+/** To the checkers: a borrower sent a set for review. */
+export function submittedMail(
+  set: SetNotice & { accountName: string; accountId: string },
+): Omit<MailMessage, 'to'> {
+  return noticeMail({
+    subject: `For your review: ${set.label}`,
+    lines: [
+      `${set.accountName} (account ${set.accountId}) submitted the documents of ${set.label} for approval.`,
+    ],
+    link: { label: `Review it in the ${SCREENS[set.kind].staff}`, url: set.url },
+  });
+}
+
+/** To the borrower: the checker's outcome; a rejection lists each rejected document and why. */
+export function decidedMail(
+  set: SetNotice & {
+    name: string | null;
+    outcome: 'APPROVED' | 'REJECTED';
+    /** "Customer Ledger: Unreadable scan", one per rejected document. */
+    rejected: string[];
+  },
+): Omit<MailMessage, 'to'> {
+  const screen = SCREENS[set.kind].borrower;
+  if (set.outcome === 'APPROVED') {
+    return noticeMail({
+      subject: `Approved: ${set.label}`,
+      name: set.name,
+      lines: [`The lender’s checker approved the documents of ${set.label}.`],
+      link: { label: `Open it in ${screen}`, url: set.url },
+    });
+  }
+  return noticeMail({
+    subject: `Rejected: ${set.label}`,
+    name: set.name,
+    lines: [
+      `The lender’s checker rejected documents of ${set.label}.`,
+      'Replace each document below and submit again. The checker’s reasons:',
+    ],
+    details: set.rejected,
+    link: { label: `Fix it in ${screen}`, url: set.url },
+  });
+}
+
+/** To the borrower: an approved frequency was opened again for new documents. */
+export function reopenedMail(set: SetNotice & { name: string | null }): Omit<MailMessage, 'to'> {
+  return noticeMail({
+    subject: `Reopened: ${set.label}`,
+    name: set.name,
+    lines: [`${set.label} was reopened: its documents can be replaced and submitted again.`],
+    link: { label: `Open it in ${SCREENS[set.kind].borrower}`, url: set.url },
+  });
+}
+
+/** To the borrower: the loan statement they asked for is attached. */
+export function statementReadyMail(input: {
+  name: string | null;
+  loanName: string;
+  url: string;
+}): Omit<MailMessage, 'to'> {
+  return noticeMail({
+    subject: `Your loan statement for ${input.loanName} is ready`,
+    name: input.name,
+    lines: [`The statement you asked for on ${input.loanName} is ready to download.`],
+    link: { label: 'Download your statement', url: input.url },
+  });
+}
+
 const paragraph = (content: string) =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
 

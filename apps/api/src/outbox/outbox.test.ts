@@ -8,6 +8,7 @@ import {
   createOutboxWorker,
   enqueue,
   listDeadJobs,
+  pruneDeliveredJobs,
   replayJob,
   type OutboxHandler,
   type OutboxJobInfo,
@@ -234,13 +235,73 @@ describe('outbox', () => {
     expect(await worker.runOnce()).toBe(0);
 
     isBroken = false;
-    expect(await replayJob(db, first)).toBe(true);
-    expect(await replayJob(db, first)).toBe(false);
-    expect(await replayJob(db, second)).toBe(false);
+    expect(await replayJob(db, first)).toBe('replayed');
+    expect(await replayJob(db, first)).toBe('not_found');
+    expect(await replayJob(db, second)).toBe('not_found');
     await worker.drain();
     expect(delivered).toEqual(['second', 'first']);
     expect(await jobRow(first)).toMatchObject({ status: 'done', lastError: null });
     expect(await listDeadJobs(db)).toEqual([]);
+  });
+
+  it('keeps only the redacted payload of a secret-bearing job once delivered or dead, and never replays it', async () => {
+    const secret = { to: 'a@b.example', subject: 'Code', text: 'code 123456' };
+    const redacted = { to: 'a@b.example', subject: 'Code', redacted: true };
+    const delivered = await enqueue(db, {
+      topic: 'ok',
+      payload: secret,
+      payloadRedacted: redacted,
+    });
+    const failing = await enqueue(db, {
+      topic: 'down',
+      payload: secret,
+      payloadRedacted: redacted,
+    });
+    const clock = testClock();
+    const worker = createOutboxWorker({
+      db,
+      handlers: {
+        ok: async () => {},
+        down: async () => {
+          throw new Error('relay down');
+        },
+      },
+      log: testLog().log,
+      now: clock.now,
+    });
+    await worker.drain();
+    expect(await jobRow(delivered)).toMatchObject({ payload: redacted, payloadRedacted: null });
+    // Still pending: the payload must survive until the job is finished.
+    expect(await jobRow(failing)).toMatchObject({ status: 'pending', payload: secret });
+
+    clock.advance(25 * HOUR);
+    await worker.drain();
+    expect(await jobRow(failing)).toMatchObject({ status: 'dead', payload: redacted });
+    expect(await replayJob(db, failing)).toBe('redacted');
+    expect(await jobRow(failing)).toMatchObject({ status: 'dead' });
+  });
+
+  it('prunes delivered jobs past the retention period and keeps dead and recent ones', async () => {
+    const old = await enqueue(db, { topic: 'event', payload: {} });
+    const recent = await enqueue(db, { topic: 'event', payload: {} });
+    const dead = await enqueue(db, { topic: 'event', payload: {} });
+    const at = (days: number) => new Date(Date.now() - days * 24 * HOUR);
+    await db
+      .update(outbox)
+      .set({ status: 'done', processedAt: at(8) })
+      .where(eq(outbox.id, old));
+    await db
+      .update(outbox)
+      .set({ status: 'done', processedAt: at(6) })
+      .where(eq(outbox.id, recent));
+    await db
+      .update(outbox)
+      .set({ status: 'dead', processedAt: at(30) })
+      .where(eq(outbox.id, dead));
+
+    expect(await pruneDeliveredJobs(db, 7)).toBe(1);
+    const left = (await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id).sort();
+    expect(left).toEqual([recent, dead].sort());
   });
 
   it('never delivers a job twice when two workers run at once, and keeps each key in order', async () => {

@@ -56,6 +56,12 @@ export interface DeadJob {
 }
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+// A finished job keeps only the redacted form of a payload that held a secret.
+const redactPayload = {
+  payload: sql`coalesce(${outbox.payloadRedacted}, ${outbox.payload})`,
+  payloadRedacted: null,
+};
 const MAX_ERROR_LENGTH = 300;
 
 /**
@@ -65,11 +71,22 @@ const MAX_ERROR_LENGTH = 300;
  */
 export async function enqueue(
   db: Executor,
-  job: { topic: string; payload: unknown; orderingKey?: string },
+  job: {
+    topic: string;
+    payload: unknown;
+    orderingKey?: string;
+    /** What is kept of the payload once the job is delivered or dead (its secrets removed). */
+    payloadRedacted?: unknown;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(outbox)
-    .values({ topic: job.topic, payload: job.payload, orderingKey: job.orderingKey ?? null })
+    .values({
+      topic: job.topic,
+      payload: job.payload,
+      orderingKey: job.orderingKey ?? null,
+      payloadRedacted: job.payloadRedacted ?? null,
+    })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
@@ -109,7 +126,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (failure === undefined) {
         await tx
           .update(outbox)
-          .set({ status: 'done', processedAt: at, lastError: null })
+          .set({ status: 'done', processedAt: at, lastError: null, ...redactPayload })
           .where(eq(outbox.id, job.id));
         log.info({ jobId: job.id, topic: job.topic }, 'outbox job delivered');
         return true;
@@ -121,7 +138,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .update(outbox)
         .set(
           isDead
-            ? { status: 'dead', attempts, lastError: failure, processedAt: at }
+            ? { status: 'dead', attempts, lastError: failure, processedAt: at, ...redactPayload }
             : { attempts, lastError: failure, nextAttemptAt },
         )
         .where(eq(outbox.id, job.id));
@@ -252,14 +269,46 @@ export function listDeadJobs(db: Executor): Promise<DeadJob[]> {
 }
 
 /**
- * Makes a dead job due again now; answers false when no dead job has that id. It keeps its age,
- * so it gets one more try per replay: fix the cause, then replay.
+ * Makes a dead job due again now. It keeps its age, so it gets one more try per replay: fix the
+ * cause, then replay. A job whose payload was redacted (a one-time code mail: the code has long
+ * expired and was removed) cannot be sent again.
  */
-export async function replayJob(db: Executor, id: number): Promise<boolean> {
+export async function replayJob(
+  db: Executor,
+  id: number,
+): Promise<'replayed' | 'not_found' | 'redacted'> {
   const revived = await db
     .update(outbox)
     .set({ status: 'pending', nextAttemptAt: new Date(), processedAt: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'dead')))
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.status, 'dead'),
+        sql`not coalesce((${outbox.payload}->>'redacted')::boolean, false)`,
+      ),
+    )
     .returning({ id: outbox.id });
-  return revived.length > 0;
+  if (revived.length > 0) return 'replayed';
+  const [dead] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'dead')));
+  return dead ? 'redacted' : 'not_found';
+}
+
+/**
+ * Deletes delivered jobs older than the retention period (dead ones stay for admins to review);
+ * answers how many went.
+ */
+export async function pruneDeliveredJobs(db: Executor, retentionDays: number): Promise<number> {
+  const pruned = await db
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'done'),
+        sql`${outbox.processedAt} < now() - make_interval(days => ${retentionDays})`,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return pruned.length;
 }

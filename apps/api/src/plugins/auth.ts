@@ -4,7 +4,7 @@ import { DomainError, type Role } from '@portal/domain';
 import type { Database } from '../db/client.ts';
 import {
   resolveSession,
-  SESSION_COOKIE,
+  sessionCookieName,
   type AuthenticatedUser,
 } from '../modules/identity/sessions.ts';
 
@@ -25,14 +25,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Resolves the session from the bearer token (API clients) or the session cookie (browser).
  * Cookie-authenticated writes must come from our own origin (DESIGN §3, CSRF).
  */
-export const authPlugin = fp<{ db: Database; publicUrl: string }>(
-  async (app: FastifyInstance, { db, publicUrl }) => {
+export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: number }>(
+  async (app: FastifyInstance, { db, publicUrl, idleMinutes }) => {
     const publicOrigin = new URL(publicUrl).origin;
+    const cookieName = sessionCookieName(publicUrl.startsWith('https:'));
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const token = bearer ?? request.cookies[SESSION_COOKIE];
-      const user = token ? await resolveSession(db, token) : undefined;
+      const token = bearer ?? request.cookies[cookieName];
+      const user = token ? await resolveSession(db, token, idleMinutes) : undefined;
       if (
         user &&
         !bearer &&
@@ -77,7 +78,7 @@ export function setSessionCookie(
   expiresAt: Date,
   secure: boolean,
 ) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(secure), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -87,5 +88,10 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(sessionCookieName(secure), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+  });
 }

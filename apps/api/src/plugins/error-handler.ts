@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DOMAIN_ERRORS, DomainError } from '@portal/domain';
 
@@ -10,6 +10,36 @@ const body = (code: string, message: string, field?: string | undefined): ErrorB
   error: field ? { code, message, field } : { code, message },
 });
 
+/** Refusals a security team wants to see (ASVS V16.3): failed sign-ins, lock-outs, bad codes and links, forbidden actions. */
+const SECURITY_REFUSALS = new Set([
+  'INVALID_CREDENTIALS',
+  'THROTTLED',
+  'USER_DISABLED',
+  'USER_NOT_CONFIRMED',
+  'INVALID_CODE',
+  'EMAIL_MISMATCH',
+  'INVALID_SIGNATURE',
+  'FORBIDDEN',
+]);
+
+/**
+ * Logs a security refusal with who was signed in, which route, and the username or account id
+ * the request named (never a password or code: those fields are not read).
+ */
+function logSecurityRefusal(request: FastifyRequest, code: string) {
+  const named = request.body as { username?: unknown; accountId?: unknown } | undefined;
+  const attempted = [named?.username, named?.accountId].find((v) => typeof v === 'string');
+  request.log.warn(
+    {
+      securityEvent: code,
+      route: request.routeOptions.url,
+      user: request.user ? { username: request.user.username, role: request.user.role } : null,
+      attempted: typeof attempted === 'string' ? attempted.slice(0, 254) : undefined,
+    },
+    `security: ${code}`,
+  );
+}
+
 /**
  * One place maps every failure to DESIGN §4's error format: domain errors by their table,
  * framework errors (bad JSON, oversize body, schema validation) to 4xx, anything else to an
@@ -18,6 +48,7 @@ const body = (code: string, message: string, field?: string | undefined): ErrorB
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (SECURITY_REFUSALS.has(error.code)) logSecurityRefusal(request, error.code);
       if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
@@ -61,4 +92,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+/**
+ * The router's own refusals (a path with broken percent-encoding, or a part over the length limit)
+ * come before any hook; Fastify's `frameworkErrors` hands them here so they answer in DESIGN §4's
+ * format too, with a fixed message rather than the path echoed back.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send(body('URI_TOO_LONG', 'A part of this address is too long'));
+  }
+  return reply
+    .status(error.statusCode ?? 400)
+    .send(body('BAD_REQUEST', 'This address is not valid (check its percent-encoding)'));
 }

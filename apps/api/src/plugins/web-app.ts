@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built single-page app from the API's own port; any non-API GET that is not a file
- * gets index.html so deep links work, while unknown /api/ paths stay JSON 404s.
+ * gets index.html so deep links work, while unknown /api/ paths stay JSON 404s, and so do /dev/
+ * paths where the development conveniences are off (never a page that looks like they answered).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const built = existsSync(`${webDist}/index.html`);
@@ -12,7 +13,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = /^\/(api|dev)(\/|$)/.test(request.url);
     if (!isApi && request.method === 'GET') {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

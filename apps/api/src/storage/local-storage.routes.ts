@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '@portal/domain';
-import { LOCAL_STORAGE_PATH, type LocalStorage } from './local-storage.ts';
+import { LOCAL_STORAGE_PATH, ObjectExistsError, type LocalStorage } from './local-storage.ts';
 import { contentDisposition } from './storage-common.ts';
 
 /**
  * DESIGN §2: the local driver's stand-in for a bucket. `PUT` and `GET` at /api/storage/<key> act
  * on the signed URLs LocalStorage makes; the signature is the only authority (no session needed),
- * as with S3. Errors: 403 INVALID_SIGNATURE for a tampered or expired link and for a Content-Type
- * other than the signed one (as S3 answers a header that breaks its signature); 413 once the
- * body passes the signed limit; 404 NOT_FOUND for a download of nothing.
+ * as with S3. Errors: 403 INVALID_SIGNATURE for a tampered or expired link, for a Content-Type
+ * other than the signed one (as S3 answers a header that breaks its signature) and for a link
+ * already used (an upload link stores once); 413 once the body passes the signed limit; 404
+ * NOT_FOUND for a download of nothing.
  */
 export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> = async (
   app,
@@ -45,6 +46,9 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
       } catch (error) {
         // Node would otherwise read and discard the rest of a refused body to keep the connection.
         reply.header('connection', 'close');
+        if (error instanceof ObjectExistsError) {
+          throw new DomainError('INVALID_SIGNATURE', 'This upload link has already been used');
+        }
         throw error;
       }
     },
@@ -63,6 +67,10 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
           'content-type': contentType,
           'content-length': object.size,
           'content-disposition': contentDisposition(fileName),
+          // Uploads are the borrower's bytes, never vetted: a browser that opens one anyway must
+          // neither guess a runnable type nor run its scripts, and it sits in a unique origin.
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "sandbox; default-src 'none'",
           etag: object.etag,
           // Borrowers' documents: no shared cache may keep a copy.
           'cache-control': 'private, no-store',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -108,8 +108,9 @@ describe('local storage through its signed URLs', () => {
     expect(upload.headers).toEqual({ 'content-type': PDF });
     const url = new URL(upload.url);
     expect(url.pathname).toBe(`/api/storage/${key}`);
-    expect([...url.searchParams.keys()]).toEqual(['op', 'exp', 'ct', 'max', 'sig']);
+    expect([...url.searchParams.keys()]).toEqual(['op', 'exp', 'ct', 'max', 'sha', 'sig']);
     expect(url.searchParams.get('max')).toBe(String(MAX));
+    expect(url.searchParams.get('sha')).toBe(sha256Hex(bytes));
     expect(upload.expiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
     expect(upload.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
 
@@ -131,13 +132,60 @@ describe('local storage through its signed URLs', () => {
       `attachment; filename="Ledger Marz 2024 _final_.pdf"; filename*=UTF-8''Ledger%20M%C3%A4rz%202024%20%22final%22.pdf`,
     );
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // Never rendered: no type guessing, and no script or resource of the file may run or load.
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
   });
 
-  it('replaces an object uploaded twice, as S3 does', async () => {
+  it('stores once: a used link, or a new link to a stored key, cannot replace the bytes', async () => {
     const key = newKey();
-    await upload(key, Buffer.from('first version'));
-    await upload(key, Buffer.from('second'));
-    expect(await storage.stat(key)).toEqual({ size: 6 });
+    const first = Buffer.from('%PDF-1.4 first version');
+    const { url, headers } = await presignPut(key, first);
+    expect((await put(url, first, headers)).status).toBe(200);
+
+    const again = await put(url, Buffer.from('%PDF-1.4 swapped after the check'), headers);
+    expect(again.status).toBe(403);
+    expect(JSON.parse(again.body)).toEqual({
+      error: { code: 'INVALID_SIGNATURE', message: 'This upload link has already been used' },
+    });
+    const second = Buffer.from('second');
+    const fresh = await presignPut(key, second);
+    await expectRefusedLink(put(fresh.url, second, fresh.headers));
+    expect(await text(await storage.read(key))).toBe(first.toString());
+  });
+
+  it('stores exactly one of two uploads racing to one link', async () => {
+    const key = newKey();
+    const { url, headers } = await presignPut(key, Buffer.from('declared'));
+    const bodies = [Buffer.alloc(300 * 1024, 'a'), Buffer.alloc(300 * 1024, 'b')];
+    const answers = await Promise.all(bodies.map((body) => put(url, body, headers)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    const winner = bodies[answers.findIndex((a) => a.status === 200)]!;
+    expect(await text(await storage.read(key))).toBe(winner.toString());
+    expect(filesOnDisk().filter((file) => file.endsWith('.part'))).toEqual([]);
+  });
+
+  it('keeps the first of two writes that both got past the early check (link, not rename)', async () => {
+    const key = newKey();
+    // Both streams wait until both writes have started, so neither key existed when they began.
+    let started = 0;
+    let bothStarted: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (bothStarted = resolve));
+    async function* body(fill: string) {
+      if (++started === 2) bothStarted();
+      await barrier;
+      yield Buffer.alloc(64 * 1024, fill);
+    }
+    const results = await Promise.allSettled([
+      storage.receive(key, Readable.from(body('a')), MAX),
+      storage.receive(key, Readable.from(body('b')), MAX),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { name: 'ObjectExistsError' },
+    });
+    expect(await storage.stat(key)).toEqual({ size: 64 * 1024 });
+    expect(filesOnDisk().filter((file) => file.endsWith('.part'))).toEqual([]);
   });
 
   it('refuses a tampered upload link, one used for another key, and an expired one', async () => {
@@ -163,6 +211,13 @@ describe('local storage through its signed URLs', () => {
     await expectRefusedLink(
       put(
         tamper(url, (u) => u.searchParams.set('max', String(MAX * 10))),
+        bytes,
+        headers,
+      ),
+    );
+    await expectRefusedLink(
+      put(
+        tamper(url, (u) => u.searchParams.set('sha', sha256Hex(Buffer.from('other file')))),
         bytes,
         headers,
       ),
@@ -419,6 +474,38 @@ describe('local storage on the server side', () => {
       code: 'FILE_TOO_LARGE',
     });
     expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('refuses a server-side write to a key that already holds an object', async () => {
+    const key = newKey();
+    await storage.write(key, Buffer.from('attached'), { contentType: PDF });
+    await expect(
+      storage.write(key, Buffer.from('replacement'), { contentType: PDF }),
+    ).rejects.toMatchObject({ name: 'ObjectExistsError' });
+    expect(await text(await storage.read(key))).toBe('attached');
+  });
+
+  it('deletes temp files of unfinished uploads last written before a time, and nothing else', async () => {
+    const folder = path.join(dataDir, 'files', 'units', 'TEMP-1');
+    mkdirSync(folder, { recursive: true });
+    const stale = path.join(folder, '.file-1.0b7e5c1a.part');
+    const recent = path.join(folder, '.file-2.6d0f9e2b.part');
+    const key = 'units/TEMP-1/file-3';
+    await storage.write(key, Buffer.from('a stored object'), { contentType: PDF });
+    writeFileSync(stale, 'half an upload');
+    writeFileSync(recent, 'an upload arriving now');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [stale, path.join(folder, 'file-3')])
+      utimesSync(file, twoHoursAgo, twoHoursAgo);
+
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await storage.deleteTempFilesOlderThan(hourAgo)).toBe(1);
+    expect(readdirSync(folder).sort()).toEqual(['.file-2.6d0f9e2b.part', 'file-3']);
+    // Temp files are never objects.
+    expect(await storage.listOlderThan('units/TEMP-1/', new Date(Date.now() + 1000))).toEqual([
+      key,
+    ]);
+    await storage.delete(key); // keeps the old object out of the listing test below
   });
 
   it('lists the objects under a prefix last modified before a time', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, type Dirent, type Stats } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,11 +26,21 @@ interface SignedFields {
   ct: string;
   max?: number | undefined;
   fn?: string | undefined;
+  /** The declared SHA-256 (hex) of an upload: a PUT link is for that one declared file. */
+  sha?: string | undefined;
 }
 
 export interface StoredObject {
   size: number;
   etag: string;
+}
+
+/** The key already holds an object: the local driver never replaces one. */
+export class ObjectExistsError extends Error {
+  constructor(key: string) {
+    super(`An object is already stored at ${key}`);
+    this.name = 'ObjectExistsError';
+  }
 }
 
 /**
@@ -66,14 +76,16 @@ export class LocalStorage implements Storage {
     assertValidKey(key);
     checkUploadOptions(options, this.maxUploadBytes);
     const exp = expiryFromNow(options.expiresInSeconds);
-    // The limit, not the declared size, is signed: bytes that differ from the declaration must
-    // still arrive so `complete` can answer the contract's 400 (DESIGN §4), as it does for a bad hash.
+    // The limit, not the declared size, is signed, and the declared hash only names the upload:
+    // bytes that differ from the declaration must still arrive so `complete` can answer the
+    // contract's 400 (DESIGN §4). Single use (see `receive`) keeps them from changing afterwards.
     const url = this.signedUrl({
       op: 'put',
       key,
       exp,
       ct: options.contentType,
       max: this.maxUploadBytes,
+      sha: options.sha256Hex.toLowerCase(),
     });
     return {
       url,
@@ -148,15 +160,25 @@ export class LocalStorage implements Storage {
     assertValidPrefix(prefix);
     const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     const keys: string[] = [];
-    for await (const { key, file } of this.files(path.join(this.root, folder), folder)) {
-      if (!key.startsWith(prefix)) continue;
-      const info = await stat(file).catch((error: unknown) => {
-        if (isMissing(error)) return undefined; // deleted while we listed
-        throw error;
-      });
-      if (info && info.mtime < before) keys.push(key);
+    for await (const { key, file, isTemp } of this.files(path.join(this.root, folder), folder)) {
+      if (!isTemp && key.startsWith(prefix) && (await modifiedBefore(file, before))) keys.push(key);
     }
     return keys.sort();
+  }
+
+  /**
+   * Removes the temp files of uploads that never finished (a crash, or a connection dropped in a
+   * way the stream did not notice) last written before `before`; answers how many.
+   */
+  async deleteTempFilesOlderThan(before: Date): Promise<number> {
+    let deleted = 0;
+    for await (const { file, isTemp } of this.files(this.root, '')) {
+      if (isTemp && (await modifiedBefore(file, before))) {
+        await rm(file, { force: true });
+        deleted++;
+      }
+    }
+    return deleted;
   }
 
   /** The fields a PUT link signed, or INVALID_SIGNATURE (DESIGN §4: tampered or expired → 403). */
@@ -169,6 +191,7 @@ export class LocalStorage implements Storage {
       exp: wholeNumber(params.exp),
       ct: params.ct ?? '',
       max: wholeNumber(params.max),
+      sha: params.sha ?? '',
     };
     this.verify(fields, params);
     return { contentType: fields.ct, maxBytes: fields.max };
@@ -189,21 +212,27 @@ export class LocalStorage implements Storage {
   }
 
   /**
-   * Streams `body` to a temp file beside the target and renames it into place only when complete,
-   * so a reader never sees half a file. More than `maxBytes` → FILE_TOO_LARGE, nothing kept.
+   * Streams `body` to a temp file beside the target and links it into place only when complete,
+   * so a reader never sees half a file. An object is never replaced, so bytes `complete` verified
+   * stay as they were: a key that holds one → ObjectExistsError. link() fails with EEXIST where
+   * rename() would overwrite, so of two uploads racing to one key exactly one is kept.
+   * More than `maxBytes` → FILE_TOO_LARGE, nothing kept.
    */
   async receive(key: string, body: NodeJS.ReadableStream, maxBytes: number): Promise<StoredObject> {
+    // Refused before a byte is read when the key is taken; link() below settles any race.
+    if (await this.stat(key)) throw new ObjectExistsError(key);
     const target = this.pathOf(key);
     const folder = path.dirname(target);
     await mkdir(folder, { recursive: true });
-    // Keys never start with '.', so a temp file can be neither mistaken for nor collide with one.
-    const temp = path.join(folder, `.${path.basename(target)}.${randomUUID()}.part`);
+    const temp = path.join(folder, tempFileName(path.basename(target)));
     try {
       await pipeline(body, limitTo(maxBytes), createWriteStream(temp, { flags: 'wx' }));
-      await rename(temp, target);
+      await link(temp, target);
     } catch (error) {
-      await rm(temp, { force: true });
+      if (hasCode(error, 'EEXIST')) throw new ObjectExistsError(key);
       throw error;
+    } finally {
+      await rm(temp, { force: true });
     }
     return describe(await stat(target));
   }
@@ -238,14 +267,15 @@ export class LocalStorage implements Storage {
     const query = new URLSearchParams({ op: fields.op, exp: String(fields.exp), ct: fields.ct });
     if (fields.max !== undefined) query.set('max', String(fields.max));
     if (fields.fn !== undefined) query.set('fn', fields.fn);
+    if (fields.sha !== undefined) query.set('sha', fields.sha);
     query.set('sig', this.sign(fields));
     const keyPath = fields.key.split('/').map(encodeURIComponent).join('/');
     return `${this.publicUrl}${LOCAL_STORAGE_PATH}/${keyPath}?${query}`;
   }
 
-  private sign({ op, key, exp, ct, max, fn }: SignedFields): string {
+  private sign({ op, key, exp, ct, max, fn, sha }: SignedFields): string {
     // JSON keeps the fields apart: no value can shift its bytes into a neighbour.
-    const message = JSON.stringify([op, key, exp, ct, max ?? null, fn ?? null]);
+    const message = JSON.stringify([op, key, exp, ct, max ?? null, fn ?? null, sha ?? null]);
     return createHmac('sha256', this.signingKey).update(message).digest('hex');
   }
 
@@ -259,11 +289,11 @@ export class LocalStorage implements Storage {
     if (!isAuthentic || Date.now() > fields.exp * 1000) throw new DomainError('INVALID_SIGNATURE');
   }
 
-  /** Every stored file under `folder`, depth first; temp files (leading '.') are skipped. */
+  /** Every file under `folder`, depth first: stored objects by key, and upload temp files. */
   private async *files(
     folder: string,
     keyPrefix: string,
-  ): AsyncGenerator<{ key: string; file: string }> {
+  ): AsyncGenerator<{ key: string; file: string; isTemp: boolean }> {
     let entries: Dirent[];
     try {
       entries = await readdir(folder, { withFileTypes: true });
@@ -272,11 +302,12 @@ export class LocalStorage implements Storage {
       throw error;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
       const file = path.join(folder, entry.name);
       const key = keyPrefix + entry.name;
-      if (entry.isDirectory()) yield* this.files(file, `${key}/`);
-      else if (entry.isFile()) yield { key, file };
+      if (entry.name.startsWith('.')) {
+        if (entry.isFile() && isTempFileName(entry.name)) yield { key, file, isTemp: true };
+      } else if (entry.isDirectory()) yield* this.files(file, `${key}/`);
+      else if (entry.isFile()) yield { key, file, isTemp: false };
     }
   }
 }
@@ -316,7 +347,21 @@ const describe = (info: Stats): StoredObject => ({
   etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
 });
 
-const isMissing = (error: unknown) =>
-  error instanceof Error &&
-  'code' in error &&
-  (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+// Keys never start with '.', so a temp file can be neither mistaken for nor collide with one.
+const tempFileName = (base: string) => `.${base}.${randomUUID()}.part`;
+const isTempFileName = (name: string) => name.endsWith('.part');
+
+/** True when the file was last written before `before`; false when it is gone meanwhile. */
+async function modifiedBefore(file: string, before: Date): Promise<boolean> {
+  try {
+    return (await stat(file)).mtime < before;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+const hasCode = (error: unknown, code: string) =>
+  error instanceof Error && 'code' in error && error.code === code;
+
+const isMissing = (error: unknown) => hasCode(error, 'ENOENT') || hasCode(error, 'ENOTDIR');

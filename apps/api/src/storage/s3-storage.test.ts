@@ -101,6 +101,24 @@ describe('S3 storage against s3rver', () => {
     await storage.delete(key);
   });
 
+  it('signs downloads as attachments, whatever the file is called', async () => {
+    const key = 'units/UNIT-1/9c0e-hostile-name';
+    await storage.write(key, Buffer.from('%PDF-1.7 /OpenAction /JS'), { contentType: PDF });
+    const link = await storage.presignDownload(key, {
+      fileName: 'inline.html"; x="\r\nContent-Type: text/html',
+      contentType: PDF,
+    });
+    // A query parameter of the signed URL, so the browser cannot change it without a new signature.
+    expect(new URL(link).searchParams.get('response-content-disposition')).toMatch(/^attachment; /);
+    const download = await fetch(link);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe(PDF);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="inline.html_; x=___Content-Type: text/html"; ` +
+        `filename*=UTF-8''inline.html%22%3B%20x%3D%22%0D%0AContent-Type%3A%20text%2Fhtml`,
+    );
+  });
+
   it('writes a buffer, a stream of known length and one of unknown length', async () => {
     await storage.write('loan-statements/OPP-1/buffer', Buffer.from('from a buffer'), {
       contentType: PDF,

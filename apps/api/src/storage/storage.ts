@@ -17,9 +17,11 @@ export interface PresignedUpload {
 export interface Storage {
   readonly kind: 'local' | 's3';
   /**
-   * A URL the browser PUTs the bytes to (15 minutes). S3 binds the SHA-256 checksum
-   * (x-amz-checksum-sha256) and content type; local binds key, content type, max size and expiry
-   * in its HMAC. `headers` are the headers the browser must send.
+   * A URL the browser PUTs the bytes to (15 minutes); once `complete` has verified them they can
+   * no longer change. S3 binds the SHA-256 checksum (x-amz-checksum-sha256) and content type, so
+   * S3 stores only the declared bytes. Local binds key, content type, max size, declared SHA-256
+   * and expiry in its HMAC and stores once (a used link → 403); it does not check the bytes, so
+   * `complete` answers the mismatch (DESIGN §4). `headers` are the headers the browser must send.
    */
   presignUpload(
     key: string,
@@ -35,8 +37,9 @@ export interface Storage {
   /** Streams the stored object (whole, or the first `length` bytes); NOT_FOUND when missing. */
   read(key: string, options?: { length?: number }): Promise<NodeJS.ReadableStream>;
   /**
-   * Server-side write (e.g. a loan statement attached by staff), streamed. Give `size` with a
-   * stream when it is known: S3 then streams too, instead of buffering (up to the upload limit).
+   * Server-side write (e.g. a loan statement attached by staff) to a fresh key, streamed. Give
+   * `size` with a stream when it is known: S3 then streams too, instead of buffering (up to the
+   * upload limit). The local driver never replaces an object; S3 would.
    */
   write(
     key: string,
@@ -47,6 +50,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Keys of objects last modified before `before` under `prefix` (for cleaning up abandoned uploads). */
   listOlderThan?(prefix: string, before: Date): Promise<string[]>;
+  /** Drivers that stage uploads in temp files remove those last written before `before`; answers how many. */
+  deleteTempFilesOlderThan?(before: Date): Promise<number>;
 }
 
 export interface StorageConfig {

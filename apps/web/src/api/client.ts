@@ -115,6 +115,11 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   );
 }
 
+/** SPEC §8: a write the server could not pass on to the lender's systems (HTTP 503). */
+export function isServiceUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
 /** SPEC §9: reads are retried 5 times, 2000 ms apart. */
 export const READ_RETRY_COUNT = 5;
 export const READ_RETRY_DELAY_MS = 2000;

@@ -1,22 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { SessionResponseSchema, type Role, type SessionUser } from '@portal/domain';
+import { isStaffRole, SessionResponseSchema, type SessionUser } from '@portal/domain';
 import { ApiError, apiGet, apiSend, NoContentSchema } from './client';
 
 export const sessionQueryKey = ['session'] as const;
 
-/**
- * DESIGN §3: approvers, viewers and admins are lender staff; only clients are
- * borrowers. Staff get the checker screens, borrowers their own loans.
- */
-export function isStaff(role: Role): boolean {
-  return role !== 'client';
-}
-
 /** SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. */
 export function homePathFor(user: SessionUser): string {
-  return isStaff(user.role) ? '/checker' : '/opportunities';
+  return isStaffRole(user.role) ? '/checker' : '/opportunities';
 }
 
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {

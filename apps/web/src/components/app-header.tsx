@@ -5,6 +5,7 @@ import {
   IconBuildingCommunity,
   IconClipboardCheck,
   IconFileCertificate,
+  IconFiles,
   IconHome,
   IconLogout,
   IconReportMoney,
@@ -12,8 +13,8 @@ import {
   IconUserCog,
   type IconProps,
 } from '@tabler/icons-react';
-import type { SessionUser } from '@portal/domain';
-import { homePathFor, isStaff, useSignOut } from '../api/session';
+import { isStaffRole, type SessionUser } from '@portal/domain';
+import { homePathFor, useSignOut } from '../api/session';
 import classes from './layout.module.css';
 
 interface NavTarget {
@@ -22,17 +23,22 @@ interface NavTarget {
   icon: ComponentType<IconProps>;
 }
 
+/** SPEC §2 `files`: every document in one list, for either role. */
+const FILES_NAV: NavTarget = { to: '/files', label: 'Documents', icon: IconFiles };
+
 /** SPEC §2 "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
   { to: '/opportunities', label: 'Home', icon: IconHome },
   { to: '/unitstatus', label: 'Unit Status', icon: IconBuildingCommunity },
   { to: '/collateralstatus', label: 'Collateral Status', icon: IconReportMoney },
+  FILES_NAV,
 ];
 
 /** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
   { to: '/checker', label: 'NOC Checker', icon: IconClipboardCheck },
   { to: '/collateralchecker', label: 'Collateral Checker', icon: IconFileCertificate },
+  FILES_NAV,
 ];
 
 /** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
@@ -63,7 +69,7 @@ export function AppHeader({ user }: { user?: SessionUser }) {
 
 function UserNav({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
-  const items = user.role === 'admin' ? ADMIN_NAV : isStaff(user.role) ? STAFF_NAV : CLIENT_NAV;
+  const items = user.role === 'admin' ? ADMIN_NAV : isStaffRole(user.role) ? STAFF_NAV : CLIENT_NAV;
   return (
     <Group component="nav" aria-label="Main" gap={4}>
       {items.map(({ to, label, icon: Icon }) => (

@@ -4,6 +4,10 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 /** SPEC §2 loan list: the generic failure popup. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong Please try again';
 
+/** SPEC §8: the words of the popup for an update the server could not pass on (HTTP 503). */
+export const UPDATE_FAILED_MESSAGE =
+  'Sorry, something went wrong, we were unable to update data on server. Please try again';
+
 interface ErrorPopupProps {
   opened: boolean;
   /** SPEC §8: closing often does something (reload the list, clear the error). */

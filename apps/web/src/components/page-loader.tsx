@@ -1,7 +1,13 @@
 import { Center, Loader, Text } from '@mantine/core';
 
+interface PageLoaderProps {
+  label?: string;
+  /** A second line, such as the retry under way. */
+  detail?: string | null;
+}
+
 /** DESIGN §7: no blank screens — a visible, announced loading state. */
-export function PageLoader({ label = 'Loading…' }: { label?: string }) {
+export function PageLoader({ label = 'Loading…', detail }: PageLoaderProps) {
   return (
     <Center
       role="status"
@@ -12,6 +18,11 @@ export function PageLoader({ label = 'Loading…' }: { label?: string }) {
       <Text c="dimmed" size="sm">
         {label}
       </Text>
+      {detail && (
+        <Text c="dimmed" size="sm">
+          {detail}
+        </Text>
+      )}
     </Center>
   );
 }

@@ -7,11 +7,20 @@ import {
   allUploaded,
   canDiscard,
   canFinalise,
+  canMarkForApproval,
+  canReplace,
+  canReview,
   canUpload,
+  carriedReview,
+  checkCancelUpload,
   checkDiscard,
+  checkMarkForApproval,
+  checkReplace,
   checkUpload,
   decide,
   decideFileReview,
+  decideFileUpdate,
+  decideMarkForApproval,
   finalOutcome,
   hasRequiredFiles,
   isReadyToSubmit,
@@ -349,8 +358,16 @@ describe('requested status of a PUT', () => {
   });
 });
 
+const FILE_STATUSES = ['NOT_RAISED', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED'] as const;
+const SET_STATUSES = FILE_STATUSES;
+/** Every file status in every set status, for the rules that depend on both. */
+const everyCombination = FILE_STATUSES.flatMap((file) =>
+  SET_STATUSES.map((set) => ({ file, set })),
+);
+
 describe('file review', () => {
   const pending = { approvalStatus: 'PENDING_APPROVAL' as const };
+  const approve = { approvalStatus: 'APPROVED' as const, approverRemarks: 'ok' };
 
   it('an approver approves a pending file with trimmed remarks', () => {
     expect(
@@ -358,48 +375,254 @@ describe('file review', () => {
         pending,
         { approvalStatus: 'APPROVED', approverRemarks: '  ok  ' },
         approver,
+        'PENDING_APPROVAL',
       ),
-    ).toEqual({ ok: true, next: { approvalStatus: 'APPROVED', approverRemarks: 'ok' } });
+    ).toEqual({
+      ok: true,
+      action: 'review',
+      next: { approvalStatus: 'APPROVED', approverRemarks: 'ok' },
+    });
   });
 
   it('an admin rejects a pending file with remarks', () => {
     expect(
-      decideFileReview(pending, { approvalStatus: 'REJECTED', approverRemarks: 'blurred' }, admin),
-    ).toEqual({ ok: true, next: { approvalStatus: 'REJECTED', approverRemarks: 'blurred' } });
+      decideFileReview(
+        pending,
+        { approvalStatus: 'REJECTED', approverRemarks: 'blurred' },
+        admin,
+        'PENDING_APPROVAL',
+      ),
+    ).toEqual({
+      ok: true,
+      action: 'review',
+      next: { approvalStatus: 'REJECTED', approverRemarks: 'blurred' },
+    });
+  });
+
+  it('a file marked for approval is reviewed like any pending file, before the set is submitted', () => {
+    for (const set of ['NOT_RAISED', 'REJECTED'] as const) {
+      expect(decideFileReview(pending, approve, approver, set)).toMatchObject({ ok: true });
+    }
   });
 
   it('approving or rejecting without remarks is REMARKS_REQUIRED', () => {
     for (const approverRemarks of [undefined, null, '', '   ']) {
       expect(
-        decideFileReview(pending, { approvalStatus: 'REJECTED', approverRemarks }, approver),
+        decideFileReview(
+          pending,
+          { approvalStatus: 'REJECTED', approverRemarks },
+          approver,
+          'PENDING_APPROVAL',
+        ),
       ).toEqual({ ok: false, code: 'REMARKS_REQUIRED' });
     }
   });
 
-  it('reviewing a file that is not pending is FILE_NOT_PENDING', () => {
-    for (const approvalStatus of ['NOT_RAISED', 'APPROVED', 'REJECTED'] as const) {
+  it('a decision changes while the set awaits approval, either way, with new remarks', () => {
+    const changes = [
+      ['APPROVED', 'REJECTED'],
+      ['REJECTED', 'APPROVED'],
+      ['APPROVED', 'APPROVED'],
+      ['REJECTED', 'REJECTED'],
+    ] as const;
+    for (const [from, to] of changes) {
       expect(
         decideFileReview(
-          { approvalStatus },
-          { approvalStatus: 'APPROVED', approverRemarks: 'ok' },
+          { approvalStatus: from },
+          { approvalStatus: to, approverRemarks: 'On second look' },
           approver,
+          'PENDING_APPROVAL',
         ),
-      ).toEqual({ ok: false, code: 'FILE_NOT_PENDING' });
+      ).toEqual({
+        ok: true,
+        action: 'review',
+        next: { approvalStatus: to, approverRemarks: 'On second look' },
+      });
     }
   });
 
-  it('a borrower or viewer reviewing is FORBIDDEN', () => {
-    for (const actor of [owner, viewer]) {
-      expect(
-        decideFileReview(pending, { approvalStatus: 'APPROVED', approverRemarks: 'ok' }, actor),
-      ).toEqual({ ok: false, code: 'FORBIDDEN' });
+  it('a decision change still needs remarks', () => {
+    expect(
+      decideFileReview(
+        { approvalStatus: 'REJECTED' },
+        { approvalStatus: 'APPROVED', approverRemarks: ' ' },
+        approver,
+        'PENDING_APPROVAL',
+      ),
+    ).toEqual({ ok: false, code: 'REMARKS_REQUIRED' });
+  });
+
+  it('once the set is finalised (or not yet submitted) a decision stands: FILE_NOT_PENDING', () => {
+    for (const set of ['NOT_RAISED', 'APPROVED', 'REJECTED'] as const) {
+      for (const file of ['APPROVED', 'REJECTED'] as const) {
+        expect(decideFileReview({ approvalStatus: file }, approve, approver, set)).toEqual({
+          ok: false,
+          code: 'FILE_NOT_PENDING',
+        });
+      }
+    }
+  });
+
+  it('a file not yet sent for approval cannot be reviewed: FILE_NOT_PENDING', () => {
+    for (const set of SET_STATUSES) {
+      expect(decideFileReview({ approvalStatus: 'NOT_RAISED' }, approve, approver, set)).toEqual({
+        ok: false,
+        code: 'FILE_NOT_PENDING',
+      });
+    }
+  });
+
+  it('may review: a pending file in any set, a reviewed file only while the set is pending', () => {
+    for (const { file, set } of everyCombination) {
+      const expected =
+        file === 'PENDING_APPROVAL' ||
+        ((file === 'APPROVED' || file === 'REJECTED') && set === 'PENDING_APPROVAL');
+      expect(canReview({ approvalStatus: file }, approver, set), `${file} in ${set}`).toBe(
+        expected,
+      );
+      expect(canReview({ approvalStatus: file }, admin, set)).toBe(expected);
+    }
+  });
+
+  it('a borrower or viewer reviewing is FORBIDDEN, whatever the state', () => {
+    for (const actor of [owner, otherBorrower, viewer]) {
+      for (const { file, set } of everyCombination) {
+        expect(decideFileReview({ approvalStatus: file }, approve, actor, set)).toEqual({
+          ok: false,
+          code: 'FORBIDDEN',
+        });
+      }
     }
   });
 
   it('a requested status other than APPROVED or REJECTED is ILLEGAL_TRANSITION', () => {
+    for (const approvalStatus of ['NOT_RAISED', 'PENDING_APPROVAL'] as const) {
+      expect(
+        decideFileReview(
+          pending,
+          { approvalStatus, approverRemarks: 'ok' },
+          approver,
+          'PENDING_APPROVAL',
+        ),
+      ).toEqual({ ok: false, code: 'ILLEGAL_TRANSITION' });
+    }
+  });
+});
+
+describe('mark for approval', () => {
+  it('the owner sends a NOT_RAISED file to the checker: PENDING_APPROVAL, no remarks', () => {
+    expect(decideMarkForApproval({ approvalStatus: 'NOT_RAISED' }, owner, 'NOT_RAISED')).toEqual({
+      ok: true,
+      action: 'markForApproval',
+      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+    });
+  });
+
+  it('a REJECTED file of a rejected set may be marked again, its approver remarks cleared', () => {
+    expect(decideMarkForApproval({ approvalStatus: 'REJECTED' }, owner, 'REJECTED')).toEqual({
+      ok: true,
+      action: 'markForApproval',
+      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+    });
+  });
+
+  it('only while the set is NOT_RAISED or REJECTED and the file NOT_RAISED or REJECTED', () => {
+    for (const { file, set } of everyCombination) {
+      const open = (status: ApprovalStatus) => status === 'NOT_RAISED' || status === 'REJECTED';
+      expect(canMarkForApproval({ approvalStatus: file }, owner, set), `${file} in ${set}`).toBe(
+        open(file) && open(set),
+      );
+    }
+  });
+
+  it('a set awaiting approval or approved is SET_LOCKED, before the file is looked at', () => {
+    for (const set of ['PENDING_APPROVAL', 'APPROVED'] as const) {
+      for (const file of FILE_STATUSES) {
+        expect(checkMarkForApproval({ approvalStatus: file }, owner, set)).toEqual({
+          ok: false,
+          code: 'SET_LOCKED',
+        });
+      }
+    }
+  });
+
+  it('a file already pending or approved is FILE_LOCKED', () => {
+    for (const file of ['PENDING_APPROVAL', 'APPROVED'] as const) {
+      for (const set of ['NOT_RAISED', 'REJECTED'] as const) {
+        expect(decideMarkForApproval({ approvalStatus: file }, owner, set)).toEqual({
+          ok: false,
+          code: 'FILE_LOCKED',
+        });
+      }
+    }
+  });
+
+  it('staff are FORBIDDEN and another borrower gets NOT_FOUND, whatever the state', () => {
+    for (const { file, set } of everyCombination) {
+      for (const actor of [approver, admin, viewer]) {
+        expect(checkMarkForApproval({ approvalStatus: file }, actor, set)).toEqual({
+          ok: false,
+          code: 'FORBIDDEN',
+        });
+      }
+      expect(checkMarkForApproval({ approvalStatus: file }, otherBorrower, set)).toEqual({
+        ok: false,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+});
+
+describe('a PUT of a file: the one file transition', () => {
+  const notRaised = { approvalStatus: 'NOT_RAISED' as const };
+
+  it('PENDING_APPROVAL from the owner marks the file for approval', () => {
     expect(
-      decideFileReview(pending, { approvalStatus: 'NOT_RAISED', approverRemarks: 'ok' }, approver),
-    ).toEqual({ ok: false, code: 'ILLEGAL_TRANSITION' });
+      decideFileUpdate(notRaised, { approvalStatus: 'PENDING_APPROVAL' }, owner, 'NOT_RAISED'),
+    ).toEqual(decideMarkForApproval(notRaised, owner, 'NOT_RAISED'));
+  });
+
+  it('APPROVED or REJECTED from a reviewer is a review', () => {
+    for (const approvalStatus of ['APPROVED', 'REJECTED'] as const) {
+      const request = { approvalStatus, approverRemarks: 'ok' };
+      expect(
+        decideFileUpdate({ approvalStatus: 'PENDING_APPROVAL' }, request, approver, 'NOT_RAISED'),
+      ).toEqual(
+        decideFileReview({ approvalStatus: 'PENDING_APPROVAL' }, request, approver, 'NOT_RAISED'),
+      );
+    }
+  });
+
+  it('each side is FORBIDDEN the other’s transition', () => {
+    expect(
+      decideFileUpdate(
+        { approvalStatus: 'PENDING_APPROVAL' },
+        { approvalStatus: 'APPROVED', approverRemarks: 'mine' },
+        owner,
+        'PENDING_APPROVAL',
+      ),
+    ).toEqual({ ok: false, code: 'FORBIDDEN' });
+    expect(
+      decideFileUpdate(notRaised, { approvalStatus: 'PENDING_APPROVAL' }, approver, 'NOT_RAISED'),
+    ).toEqual({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('NOT_RAISED is no file transition: ILLEGAL_TRANSITION for whoever may change files', () => {
+    const request = { approvalStatus: 'NOT_RAISED' as const };
+    for (const actor of [owner, approver, admin]) {
+      expect(decideFileUpdate(notRaised, request, actor, 'NOT_RAISED')).toEqual({
+        ok: false,
+        code: 'ILLEGAL_TRANSITION',
+      });
+    }
+    expect(decideFileUpdate(notRaised, request, viewer, 'NOT_RAISED')).toEqual({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    expect(decideFileUpdate(notRaised, request, otherBorrower, 'NOT_RAISED')).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -467,6 +690,124 @@ describe('discard', () => {
       code: 'FORBIDDEN',
     });
     expect(canDiscard({ approvalStatus: 'NOT_RAISED' }, otherBorrower, 'NOT_RAISED')).toBe(false);
+  });
+});
+
+describe('replace', () => {
+  const rejected = { approvalStatus: 'REJECTED' as const, fileType: 'OTHER' };
+
+  it('the owner may replace a REJECTED or NOT_RAISED file with one for the same slot', () => {
+    expect(checkReplace(rejected, 'OTHER', owner, 'REJECTED')).toEqual({ ok: true });
+    expect(
+      checkReplace(
+        { approvalStatus: 'NOT_RAISED', fileType: 'OTHER' },
+        'OTHER',
+        owner,
+        'NOT_RAISED',
+      ),
+    ).toEqual({ ok: true });
+  });
+
+  it('is the discard rule, for every file status in every set status', () => {
+    for (const { file, set } of everyCombination) {
+      const slotFile = { approvalStatus: file, fileType: 'OTHER' };
+      expect(canReplace(slotFile, owner, set), `${file} in ${set}`).toBe(
+        canDiscard(slotFile, owner, set),
+      );
+      expect(checkReplace(slotFile, 'OTHER', owner, set)).toEqual(
+        checkDiscard(slotFile, owner, set),
+      );
+    }
+  });
+
+  it('a replacement for another slot is VALIDATION_FAILED', () => {
+    expect(checkReplace(rejected, 'SALES_MIS', owner, 'REJECTED')).toEqual({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('a file that has left its slot (discarded, or replaced first) is a CONFLICT', () => {
+    expect(checkReplace(undefined, 'OTHER', owner, 'REJECTED')).toEqual({
+      ok: false,
+      code: 'CONFLICT',
+    });
+  });
+
+  it('nothing is replaced while the set awaits approval or once approved: SET_LOCKED', () => {
+    for (const set of ['PENDING_APPROVAL', 'APPROVED'] as const) {
+      expect(checkReplace(rejected, 'OTHER', owner, set)).toEqual({
+        ok: false,
+        code: 'SET_LOCKED',
+      });
+      expect(checkReplace(undefined, 'OTHER', owner, set)).toEqual({
+        ok: false,
+        code: 'SET_LOCKED',
+      });
+    }
+  });
+
+  it('only borrowers replace: staff FORBIDDEN, another borrower NOT_FOUND', () => {
+    for (const actor of [approver, admin, viewer]) {
+      expect(checkReplace(rejected, 'OTHER', actor, 'REJECTED')).toEqual({
+        ok: false,
+        code: 'FORBIDDEN',
+      });
+    }
+    expect(checkReplace(rejected, 'OTHER', otherBorrower, 'REJECTED')).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('the review a replacement carries', () => {
+  const reviewedBy = { username: 'checker@lender.example', role: 'approver' as const };
+  const reviewedAt = '2026-11-20T10:00:00.000Z';
+  const earlier = {
+    approvalStatus: 'REJECTED' as const,
+    approverRemarks: 'Blurred scan',
+    reviewedBy,
+    reviewedAt,
+  };
+  const file = (approvalStatus: ApprovalStatus, previousReview: typeof earlier | null = null) => ({
+    approvalStatus,
+    fileType: 'OTHER',
+    approverRemarks: approvalStatus === 'NOT_RAISED' ? null : 'Blurred scan',
+    reviewedBy: approvalStatus === 'NOT_RAISED' ? null : reviewedBy,
+    reviewedAt: approvalStatus === 'NOT_RAISED' ? null : reviewedAt,
+    previousReview,
+  });
+
+  it('is the replaced file’s rejection, with who gave it and when', () => {
+    expect(carriedReview(file('REJECTED'))).toEqual(earlier);
+  });
+
+  it('is an approval too, when the replaced file had one', () => {
+    expect(carriedReview(file('APPROVED'))).toEqual({ ...earlier, approvalStatus: 'APPROVED' });
+  });
+
+  it('the replaced file’s own decision wins over the one it carried', () => {
+    const older = { ...earlier, approverRemarks: 'Older reason' };
+    expect(carriedReview(file('REJECTED', older))).toEqual(earlier);
+  });
+
+  it('a replacement of a replacement not yet reviewed carries the same review on', () => {
+    expect(carriedReview(file('NOT_RAISED', earlier))).toEqual(earlier);
+  });
+
+  it('is nothing when the replaced file was never reviewed', () => {
+    expect(carriedReview(file('NOT_RAISED'))).toBeNull();
+  });
+});
+
+describe('cancelling an upload', () => {
+  it('its borrower may cancel; staff are FORBIDDEN, another borrower NOT_FOUND', () => {
+    expect(checkCancelUpload(owner)).toEqual({ ok: true });
+    for (const actor of [approver, admin, viewer]) {
+      expect(checkCancelUpload(actor)).toEqual({ ok: false, code: 'FORBIDDEN' });
+    }
+    expect(checkCancelUpload(otherBorrower)).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ApprovalStatus, ReviewOutcome } from '../approval-status.ts';
 import type { DomainErrorCode } from '../errors.ts';
 import { COLLATERAL_SLOTS, UNIT_SLOTS } from '../file-types.ts';
-import type { Role } from '../schemas/entities.ts';
+import { isReviewerRole, type PreviousReview, type Role } from '../schemas/entities.ts';
 
 // DESIGN §1: a unit (7 slots) and a monitoring frequency (9 slots) are one
 // "document set": a parent status plus typed slots, each holding at most one
@@ -54,7 +54,7 @@ export function isLocked(status: ApprovalStatus): boolean {
   return status === 'PENDING_APPROVAL' || status === 'APPROVED';
 }
 
-const isReviewed = (file: SetFile) =>
+const isReviewed = (file: FileStatus) =>
   file.approvalStatus === 'APPROVED' || file.approvalStatus === 'REJECTED';
 
 /** The set's file in a slot, if any. */
@@ -87,7 +87,7 @@ function borrowerOnly(actor: Actor): Verdict {
 
 /** SPEC §6 / DESIGN §5: approvers (and admins) review; viewers only read. */
 function reviewerOnly(actor: Actor): Verdict {
-  return actor.role === 'approver' || actor.role === 'admin' ? OK : refuse('FORBIDDEN');
+  return isReviewerRole(actor.role) ? OK : refuse('FORBIDDEN');
 }
 
 /** SPEC §4: the final status is computed: APPROVED unless a file is REJECTED. */
@@ -222,27 +222,126 @@ export function actionForRequestedStatus(requested: ApprovalStatus): DocumentSet
   }
 }
 
-export type FileReviewDecision =
-  | { ok: true; next: { approvalStatus: ReviewOutcome; approverRemarks: string } }
-  | { ok: false; code: DomainErrorCode };
+/** A file's status and approver remarks after a file-level transition. */
+export interface FileChange {
+  approvalStatus: ApprovalStatus;
+  approverRemarks: string | null;
+}
 
 /**
- * SPEC §4 / DESIGN §5: an approver approves or rejects a pending file, always
- * with remarks. A requested status other than APPROVED/REJECTED is not a review.
+ * `review` is a checker's decision: it becomes the file's current review and takes the place of
+ * any previous review the file carried. `markForApproval` is the borrower's: the file awaits a
+ * decision again, so it has none.
+ */
+export type FileAction = 'review' | 'markForApproval';
+
+export type FileDecision =
+  { ok: true; action: FileAction; next: FileChange } | { ok: false; code: DomainErrorCode };
+
+/**
+ * Whether an approver (or admin) may decide on this file now, remarks aside (SPEC §4): a pending
+ * file, in any set (a borrower may mark one file for approval before submitting the set); or a
+ * file already approved or rejected, to change the decision, while the set still awaits approval
+ * (once finalised, decisions stand).
+ */
+export function checkReview(file: FileStatus, actor: Actor, parentStatus: ApprovalStatus): Verdict {
+  const allowed = reviewerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (file.approvalStatus === 'PENDING_APPROVAL') return OK;
+  if (isReviewed(file) && parentStatus === 'PENDING_APPROVAL') return OK;
+  return refuse('FILE_NOT_PENDING');
+}
+
+export function canReview(file: FileStatus, actor: Actor, parentStatus: ApprovalStatus): boolean {
+  return checkReview(file, actor, parentStatus).ok;
+}
+
+/**
+ * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks: a pending
+ * file, or (a decision change) a reviewed file while the set still awaits approval. A requested
+ * status other than APPROVED/REJECTED is not a review.
  */
 export function decideFileReview(
   file: FileStatus,
   review: { approvalStatus: ApprovalStatus; approverRemarks?: string | null | undefined },
   actor: Actor,
-): FileReviewDecision {
+  parentStatus: ApprovalStatus,
+): FileDecision {
   const allowed = reviewerOnly(actor);
   if (!allowed.ok) return allowed;
   const requested = review.approvalStatus;
   if (requested !== 'APPROVED' && requested !== 'REJECTED') return refuse('ILLEGAL_TRANSITION');
-  if (file.approvalStatus !== 'PENDING_APPROVAL') return refuse('FILE_NOT_PENDING');
+  const verdict = checkReview(file, actor, parentStatus);
+  if (!verdict.ok) return verdict;
   const approverRemarks = review.approverRemarks?.trim() ?? '';
   if (approverRemarks === '') return refuse('REMARKS_REQUIRED');
-  return { ok: true, next: { approvalStatus: requested, approverRemarks } };
+  return { ok: true, action: 'review', next: { approvalStatus: requested, approverRemarks } };
+}
+
+/**
+ * SPEC §4 "Mark for approval": the owning borrower sends one file to the checker ahead of the
+ * set, while neither the set nor the file is pending or approved.
+ */
+export function checkMarkForApproval(
+  file: FileStatus,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): Verdict {
+  const allowed = borrowerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (isLocked(parentStatus)) return refuse('SET_LOCKED');
+  if (file.approvalStatus === 'PENDING_APPROVAL' || file.approvalStatus === 'APPROVED') {
+    return refuse('FILE_LOCKED');
+  }
+  return OK;
+}
+
+export function canMarkForApproval(
+  file: FileStatus,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): boolean {
+  return checkMarkForApproval(file, actor, parentStatus).ok;
+}
+
+/** SPEC §4: marking for approval sets the file to PENDING_APPROVAL and clears approverRemarks. */
+export function decideMarkForApproval(
+  file: FileStatus,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): FileDecision {
+  const verdict = checkMarkForApproval(file, actor, parentStatus);
+  if (!verdict.ok) return verdict;
+  return {
+    ok: true,
+    action: 'markForApproval',
+    next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+  };
+}
+
+/**
+ * The one transition function of a file (SPEC §7: a PUT carries the requested status):
+ * PENDING_APPROVAL is the borrower's mark for approval, APPROVED/REJECTED the checker's review.
+ * NOT_RAISED is no file transition; who may change files at all is told so (409), anyone else is
+ * refused as for any other status.
+ */
+export function decideFileUpdate(
+  file: FileStatus,
+  request: { approvalStatus: ApprovalStatus; approverRemarks?: string | null | undefined },
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): FileDecision {
+  switch (request.approvalStatus) {
+    case 'PENDING_APPROVAL':
+      return decideMarkForApproval(file, actor, parentStatus);
+    case 'APPROVED':
+    case 'REJECTED':
+      return decideFileReview(file, request, actor, parentStatus);
+    case 'NOT_RAISED': {
+      const allowed = actor.role === 'client' ? borrowerOnly(actor) : reviewerOnly(actor);
+      return allowed.ok ? refuse('ILLEGAL_TRANSITION') : allowed;
+    }
+  }
 }
 
 /** SPEC §4: the owning borrower uploads into an empty slot of a set that is not locked. */
@@ -286,4 +385,67 @@ export function checkDiscard(
 
 export function canDiscard(file: FileStatus, actor: Actor, parentStatus: ApprovalStatus): boolean {
   return checkDiscard(file, actor, parentStatus).ok;
+}
+
+/** A live file as the replace rule sees it. */
+export interface ReplacedFile extends FileStatus {
+  fileType: string;
+  approverRemarks: string | null;
+  reviewedBy: PreviousReview['reviewedBy'];
+  reviewedAt: PreviousReview['reviewedAt'];
+  previousReview: PreviousReview | null;
+}
+
+/**
+ * Replace, don't delete: the owning borrower may send a replacement for a slot's live file when
+ * that file could be discarded (SPEC §4), and only into the same slot. `replaced` is the file the
+ * replacement names among the set's live files: undefined once it has left its slot (discarded,
+ * or replaced by another upload first), which is a conflict. Checked when the replacement starts
+ * and again, under the set's lock, when it completes and the two swap.
+ */
+export function checkReplace(
+  replaced: Pick<ReplacedFile, 'approvalStatus' | 'fileType'> | undefined,
+  fileType: string,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): Verdict {
+  const allowed = borrowerOnly(actor);
+  if (!allowed.ok) return allowed;
+  if (isLocked(parentStatus)) return refuse('SET_LOCKED');
+  if (!replaced) return refuse('CONFLICT');
+  if (replaced.fileType !== fileType) return refuse('VALIDATION_FAILED');
+  return checkDiscard(replaced, actor, parentStatus);
+}
+
+export function canReplace(
+  file: Pick<ReplacedFile, 'approvalStatus' | 'fileType'>,
+  actor: Actor,
+  parentStatus: ApprovalStatus,
+): boolean {
+  return checkReplace(file, file.fileType, actor, parentStatus).ok;
+}
+
+/**
+ * The decision a replacement shows until a checker reviews it: the replaced file's own when it
+ * had one, else the one the replaced file carried (a replacement of a replacement still answers
+ * the same rejection).
+ */
+export function carriedReview(replaced: ReplacedFile): PreviousReview | null {
+  if (replaced.approvalStatus !== 'APPROVED' && replaced.approvalStatus !== 'REJECTED') {
+    return replaced.previousReview;
+  }
+  return {
+    approvalStatus: replaced.approvalStatus,
+    approverRemarks: replaced.approverRemarks,
+    reviewedBy: replaced.reviewedBy,
+    reviewedAt: replaced.reviewedAt,
+  };
+}
+
+/**
+ * An upload started but not completed changes nothing in its set, so its borrower may cancel it
+ * whatever the set's state; only the owning borrower, like every upload.
+ */
+export function checkCancelUpload(actor: Actor): Verdict {
+  return borrowerOnly(actor);
 }

@@ -16,10 +16,23 @@ const unit = {
   approvalStatus: 'NOT_RAISED',
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
+  submittedAt: null,
+  canSubmit: false,
   projectKey: 'P-1',
   selectedNoc: 'Final',
   version: 1,
   meta: { opportunityKey: 'O-1', projectKey: 'P-1' },
+};
+
+const checkerUnit = {
+  ...unit,
+  accountId: 'ACC001',
+  accountName: 'Mehta Constructions',
+  opportunityKey: 'O-1',
+  opportunityName: 'Skyline construction finance',
+  projectName: 'Skyline',
+  nocType: null,
+  uploadedFiles: 0,
 };
 
 describe('entity schemas', () => {
@@ -28,26 +41,14 @@ describe('entity schemas', () => {
   });
 
   it('reads a checker unit with no NOC file yet', () => {
-    const checkerUnit = {
-      ...unit,
-      accountName: 'Mehta Constructions',
-      projectName: 'Skyline',
-      nocType: null,
-      uploadedFiles: 0,
-    };
     expect(CheckerUnitSchema.parse(checkerUnit)).toEqual(checkerUnit);
   });
 
   it('refuses a checker unit whose NOC type is neither Final nor Provisional', () => {
     expect(
-      CheckerUnitSchema.safeParse({
-        ...unit,
-        accountName: 'A',
-        projectName: 'P',
-        nocType: 'Both',
-        uploadedFiles: 1,
-      }).success,
+      CheckerUnitSchema.safeParse({ ...checkerUnit, nocType: 'Both', uploadedFiles: 1 }).success,
     ).toBe(false);
+    expect(CheckerUnitSchema.safeParse({ ...checkerUnit, nocType: 'Final' }).success).toBe(true);
   });
 
   it('reads a remarks-only file entry with no content and no presigned URL', () => {
@@ -62,6 +63,11 @@ describe('entity schemas', () => {
         approvalStatus: 'NOT_RAISED',
         borrowerRemarks: 'Not applicable',
         approverRemarks: null,
+        uploadedBy: 'ACC001',
+        reviewedBy: null,
+        reviewedAt: null,
+        replacesKey: null,
+        previousReview: null,
         createdAt: '2026-11-22T10:00:00.000Z',
         updatedAt: '2026-11-22T10:00:00.000Z',
         deletedAt: null,
@@ -81,6 +87,8 @@ describe('entity schemas', () => {
       approvalStatus: 'NOT_RAISED',
       uploadedFiles: 0,
       hasRequiredFiles: false,
+      canSubmit: false,
+      submittedAt: null,
       version: 1,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',

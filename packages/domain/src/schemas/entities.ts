@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalStatusSchema } from '../approval-status.ts';
+import { ApprovalStatusSchema, ReviewOutcomeSchema } from '../approval-status.ts';
 import { SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 
@@ -14,6 +14,15 @@ const IsoDateStringSchema = z.string().describe('YYYY-MM-DD');
 /** DESIGN §3: the four roles. */
 export const RoleSchema = z.enum(['client', 'approver', 'viewer', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
+
+/** SPEC §6: approvers and admins review; viewers only read. */
+export const isReviewerRole = (role: Role) => role === 'approver' || role === 'admin';
+/** Every lender role: staff read every account's data. */
+export const isStaffRole = (role: Role) => role !== 'client';
+
+/** Who did something, as the screens name them. */
+export const ActorRefSchema = z.object({ username: z.string(), role: RoleSchema });
+export type ActorRef = z.infer<typeof ActorRefSchema>;
 
 /** SPEC §3: NOC type on the checker list, from the NOC files present. */
 export const NocTypeSchema = SelectedNocSchema;
@@ -61,6 +70,10 @@ export const UnitSchema = z.object({
   approvalStatus: ApprovalStatusSchema,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** When the unit was last submitted to the checker (its age in the queue), or null. */
+  submittedAt: TimestampSchema.nullable(),
+  /** DESIGN §4 "Readiness in lists": the domain rule, so screens never count files. */
+  canSubmit: z.boolean(),
   projectKey: z.string(),
   selectedNoc: SelectedNocSchema,
   /** DESIGN §5: optimistic concurrency; send it back to detect a stale write. */
@@ -71,12 +84,24 @@ export type Unit = z.infer<typeof UnitSchema>;
 
 /** DESIGN §4: checker-list units carry what their columns show. */
 export const CheckerUnitSchema = UnitSchema.extend({
+  accountId: z.string(),
   accountName: z.string(),
+  opportunityKey: z.string(),
+  opportunityName: z.string(),
   projectName: z.string(),
   nocType: NocTypeSchema.nullable(),
   uploadedFiles: z.number().int().nonnegative(),
 });
 export type CheckerUnit = z.infer<typeof CheckerUnitSchema>;
+
+/** A checker's last decision on the file a replacement took the place of. */
+export const PreviousReviewSchema = z.object({
+  approvalStatus: ReviewOutcomeSchema,
+  approverRemarks: z.string().nullable(),
+  reviewedBy: ActorRefSchema.nullable(),
+  reviewedAt: TimestampSchema.nullable(),
+});
+export type PreviousReview = z.infer<typeof PreviousReviewSchema>;
 
 /** SPEC §3 unit and collateral files share one shape. fileName is null for a remarks-only entry. */
 export const DocumentFileSchema = z.object({
@@ -89,6 +114,18 @@ export const DocumentFileSchema = z.object({
   approvalStatus: ApprovalStatusSchema,
   borrowerRemarks: z.string().nullable(),
   approverRemarks: z.string().nullable(),
+  /** Who uploaded the file (and wrote the borrower remarks), at createdAt. */
+  uploadedBy: z.string().nullable(),
+  /** Who wrote the approver remarks with the current decision, and when; null until reviewed. */
+  reviewedBy: ActorRefSchema.nullable(),
+  reviewedAt: TimestampSchema.nullable(),
+  /** A replacement still uploading names the live file it will take the place of. */
+  replacesKey: z.string().nullable(),
+  /**
+   * The decision on the file this one replaced, kept visible until a checker reviews this one
+   * (the rejection reason a borrower is answering); null otherwise.
+   */
+  previousReview: PreviousReviewSchema.nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   deletedAt: TimestampSchema.nullable(),
@@ -125,6 +162,10 @@ export const FrequencySchema = z.object({
   uploadedFiles: z.number().int().nonnegative(),
   /** SPEC §3: more than 8 files. */
   hasRequiredFiles: z.boolean(),
+  /** DESIGN §4 "Readiness in lists": the domain rule (SPEC §4), not a count. */
+  canSubmit: z.boolean(),
+  /** When the frequency was last submitted to the checker (its age in the queue), or null. */
+  submittedAt: TimestampSchema.nullable(),
   version: z.number().int(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -188,3 +229,19 @@ export const AuditEventSchema = z.object({
   after: z.unknown(),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+/** What a document belongs to, in words the files screen shows, with the keys that open it. */
+export const DocumentParentSchema = z.object({
+  kind: z.enum(['unit', 'frequency']),
+  key: z.string(),
+  /** e.g. "Green Acres · Tower A · Unit A-101" or "Receivables of Tower A · March 2026". */
+  label: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  /** Set for a unit: its project (the panel's link is /unitstatus?project=…&unit=…). */
+  projectKey: z.string().nullable(),
+  /** Set for a frequency: its collateral. */
+  collateralKey: z.string().nullable(),
+  approvalStatus: ApprovalStatusSchema,
+});
+export type DocumentParent = z.infer<typeof DocumentParentSchema>;

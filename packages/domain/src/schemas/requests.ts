@@ -149,6 +149,11 @@ export const FileCreateBodySchema = z
     size: z.number().int('Size must be a whole number of bytes').nonnegative().optional(),
     contentType: z.string().trim().min(1).max(255).optional(),
     borrowerRemarks: OptionalRemarksSchema,
+    /**
+     * Replace, don't delete: the key of the slot's live file this upload takes the place of. The
+     * old file stays until this one completes; then both change in one transaction.
+     */
+    replaces: z.string().uuid('replaces must be a file key').optional(),
     // SPEC §4: a new file is created as NOT_RAISED; SPEC §7 clients send it.
     approvalStatus: z
       .literal('NOT_RAISED', { error: 'A new file starts as NOT_RAISED' })

@@ -6,6 +6,7 @@ import {
   CheckerFrequencySchema,
   CheckerUnitSchema,
   CollateralSchema,
+  DocumentParentSchema,
   FileEntrySchema,
   FrequencySchema,
   LoanStatementRequestSchema,
@@ -76,6 +77,38 @@ export const FrequencyBulkSubmitResponseSchema = z.object({
   frequencies: z.array(FrequencySchema),
 });
 
+/** The files screen: each document with what it belongs to. */
+export const DocumentSearchResponseSchema = z.object({
+  files: z.array(FileEntrySchema.extend({ parent: DocumentParentSchema })),
+  meta: ListMetaSchema,
+});
+
+/**
+ * A borrower's home: what needs them now. Lists are the first few of each (newest first);
+ * counts are all of them.
+ */
+export const TodoResponseSchema = z.object({
+  rejectedUnits: z.array(CheckerUnitSchema),
+  readyUnits: z.array(CheckerUnitSchema),
+  rejectedFrequencies: z.array(CheckerFrequencySchema),
+  readyFrequencies: z.array(CheckerFrequencySchema),
+  openLoanStatementRequests: z.array(
+    LoanStatementRequestSchema.extend({ opportunityName: z.string() }),
+  ),
+  counts: z.object({
+    rejectedUnits: z.number().int().nonnegative(),
+    readyUnits: z.number().int().nonnegative(),
+    rejectedFrequencies: z.number().int().nonnegative(),
+    readyFrequencies: z.number().int().nonnegative(),
+    openLoanStatementRequests: z.number().int().nonnegative(),
+  }),
+});
+
+/** The sign-in page's "Continue With <name>", or null when staff sign-on is off. */
+export const AuthProvidersResponseSchema = z.object({
+  staff: z.object({ name: z.string() }).nullable(),
+});
+
 export const LoanStatementRequestResponseSchema = z.object({
   loanStatementRequest: LoanStatementRequestSchema,
 });
@@ -134,6 +167,9 @@ export type LoanStatementRequestListResponse = z.infer<
   typeof LoanStatementRequestListResponseSchema
 >;
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
+export type DocumentSearchResponse = z.infer<typeof DocumentSearchResponseSchema>;
+export type TodoResponse = z.infer<typeof TodoResponseSchema>;
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
 export type SignupCheckResponse = z.infer<typeof SignupCheckResponseSchema>;
 export type SigninResponse = z.infer<typeof SigninResponseSchema>;
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;

@@ -1,5 +1,6 @@
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsText } from '../../db/list-queries.ts';
 import { accounts, collaterals, opportunities, users } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -23,10 +24,7 @@ export const accountsRepository = {
   },
 
   async list(db: Executor, search: string | undefined, page: { offset: number; limit: number }) {
-    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const where = pattern
-      ? or(ilike(accounts.key, pattern), ilike(accounts.name, pattern))
-      : undefined;
+    const where = containsText(search, [accounts.key, accounts.name]);
     const [rows, [total]] = await Promise.all([
       db
         .select()

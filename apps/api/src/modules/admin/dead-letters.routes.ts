@@ -43,8 +43,14 @@ export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       },
     },
     async (request) => {
-      if (!(await replayJob(db, request.params.id)))
-        throw new DomainError('NOT_FOUND', 'No such dead letter');
+      const outcome = await replayJob(db, request.params.id);
+      if (outcome === 'not_found') throw new DomainError('NOT_FOUND', 'No such dead letter');
+      if (outcome === 'redacted') {
+        throw new DomainError(
+          'CONFLICT',
+          'This e-mail held a one-time code, which was removed when it was given up on; it cannot be sent again. The borrower can ask for a new code.',
+        );
+      }
       return { replayed: true as const };
     },
   );

@@ -43,12 +43,16 @@ async function applyTransition(
       await def.files.update(tx, before.key, {
         approvalStatus: next.approvalStatus,
         approverRemarks: next.approverRemarks,
+        // Who reviewed, and when, belong to the remarks: cleared with them.
+        ...(next.approverRemarks === null && { reviewedBy: null, reviewedAt: null }),
       });
     }
   }
-  if (!(await def.saveStatus(tx, parent.key, parent.version, decision.next.status))) {
-    throw new DomainError('STALE_VERSION');
-  }
+  const saved = await def.saveStatus(tx, parent.key, parent.version, {
+    approvalStatus: decision.next.status,
+    ...(action.type === 'submit' && { submittedAt: new Date() }),
+  });
+  if (!saved) throw new DomainError('STALE_VERSION');
   // Units never reopen (the domain refuses it), so a reopen is always a frequency's.
   const type =
     action.type === 'reopen'

@@ -1,7 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FileListQuery } from '@portal/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+} from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { DocumentFile, FileListQuery, PreviousReview, Role } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { unitFiles, type frequencyFiles } from '../../db/schema.ts';
+import { unitFiles, users, type frequencyFiles } from '../../db/schema.ts';
 
 /**
  * Unit files and frequency files have the same columns (parentKey is unit_key or frequency_key),
@@ -12,6 +24,39 @@ export const asDocumentFiles = (table: typeof unitFiles | typeof frequencyFiles)
   table as unknown as DocumentFilesTable;
 
 export type DocumentFileRow = DocumentFilesTable['$inferSelect'];
+
+const uploader = alias(users, 'uploader');
+const reviewer = alias(users, 'reviewer');
+
+/**
+ * File rows with the names a file answer shows beside them (who uploaded each, who gave its
+ * current decision), the users joined once in the one query, never looked up per row. `extra`
+ * adds columns of tables the caller joins on (a parent's, for the files screen).
+ */
+export function selectFileRecords<Extra extends SelectedFields = Record<never, never>>(
+  db: Executor,
+  t: DocumentFilesTable,
+  extra?: Extra,
+) {
+  return db
+    .select({
+      ...getTableColumns(t),
+      uploaderUsername: uploader.username,
+      reviewerUsername: reviewer.username,
+      reviewerRole: reviewer.role,
+      ...(extra as Extra),
+    })
+    .from(t)
+    .leftJoin(uploader, eq(uploader.id, t.createdBy))
+    .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy));
+}
+
+/** A file row with the people its answer names. */
+export type DocumentFileRecord = DocumentFileRow & {
+  uploaderUsername: string | null;
+  reviewerUsername: string | null;
+  reviewerRole: Role | null;
+};
 
 const sortColumns = (t: DocumentFilesTable) => ({
   key: t.createdAt,
@@ -24,12 +69,11 @@ const sortColumns = (t: DocumentFilesTable) => ({
 
 export function documentFilesRepository(t: DocumentFilesTable) {
   const live = and(isNotNull(t.completedAt), isNull(t.deletedAt));
+  const pending = and(isNull(t.completedAt), isNull(t.deletedAt));
   return {
     /** The files that fill slots: completed and not discarded. */
-    liveFiles(db: Executor, parentKey: string) {
-      return db
-        .select()
-        .from(t)
+    liveFiles(db: Executor, parentKey: string): Promise<DocumentFileRecord[]> {
+      return selectFileRecords(db, t)
         .where(and(eq(t.parentKey, parentKey), live))
         .orderBy(asc(t.createdAt));
     },
@@ -43,9 +87,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       );
       const column = sortColumns(t)[query.sortColumn];
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(t)
+        selectFileRecords(db, t)
           .where(where)
           .orderBy(query.sortOrder === 'bottomUp' ? desc(column) : asc(column), asc(t.key))
           .offset((query.page - 1) * query.perPage)
@@ -55,12 +97,22 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async find(db: Executor, parentKey: string, key: string) {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.parentKey, parentKey), eq(t.key, key), isNull(t.deletedAt)));
+    /** A file of the parent that is not discarded: live, or an upload still pending. */
+    async find(
+      db: Executor,
+      parentKey: string,
+      key: string,
+    ): Promise<DocumentFileRecord | undefined> {
+      const [row] = await selectFileRecords(db, t).where(
+        and(eq(t.parentKey, parentKey), eq(t.key, key), isNull(t.deletedAt)),
+      );
       return row;
+    },
+
+    /** A file in whatever state, as its answer shows it: read back after a change. */
+    async record(db: Executor, key: string): Promise<DocumentFileRecord> {
+      const [row] = await selectFileRecords(db, t).where(eq(t.key, key));
+      return row!;
     },
 
     async insert(db: Executor, row: DocumentFilesTable['$inferInsert']) {
@@ -77,44 +129,115 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       return row!;
     },
 
-    /** The live files of several parents at once, for list columns (uploadedFiles, NOC type). */
+    /**
+     * Changes an upload only while it is still pending (neither completed nor closed): of a
+     * `complete` and the abandoned-upload sweep acting at once, exactly one wins. The row, or
+     * undefined when the upload is no longer pending.
+     */
+    async updatePending(
+      db: Executor,
+      key: string,
+      changes: Partial<DocumentFilesTable['$inferInsert']>,
+    ) {
+      const [row] = await db
+        .update(t)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(t.key, key), pending))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Changes a file only while it is live (completed, not discarded) and still has the status its
+     * change was decided on. Callers hold the parent's lock, so this never refuses in practice; it
+     * keeps a change from ever applying to a file someone else moved. The row, or undefined.
+     */
+    async updateLive(
+      db: Executor,
+      file: Pick<DocumentFileRow, 'key' | 'approvalStatus'>,
+      changes: Partial<DocumentFilesTable['$inferInsert']>,
+    ) {
+      const [row] = await db
+        .update(t)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(t.key, file.key), live, eq(t.approvalStatus, file.approvalStatus)))
+        .returning();
+      return row;
+    },
+
+    /** Pending uploads started after `since`, by one user or into one slot. */
+    async countPending(
+      db: Executor,
+      of: { createdBy: string } | { parentKey: string; fileType: string },
+      since: Date,
+    ) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(t)
+        .where(
+          and(
+            pending,
+            'createdBy' in of
+              ? eq(t.createdBy, of.createdBy)
+              : and(eq(t.parentKey, of.parentKey), eq(t.fileType, of.fileType)),
+            sql`${t.createdAt} > ${since.toISOString()}::timestamptz`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The live files of several parents at once, for list columns (uploadedFiles, NOC type) and
+     * readiness (canSubmit, by the domain rule).
+     */
     async liveFilesOf(db: Executor, parentKeys: string[]) {
       if (parentKeys.length === 0) return [];
       return db
-        .select({ parentKey: t.parentKey, fileType: t.fileType, approvalStatus: t.approvalStatus })
+        .select({
+          parentKey: t.parentKey,
+          fileType: t.fileType,
+          approvalStatus: t.approvalStatus,
+          approverRemarks: t.approverRemarks,
+        })
         .from(t)
         .where(and(inArray(t.parentKey, parentKeys), live));
     },
 
-    /** Uploads started but never completed before `before`: their rows and objects are cleaned up. */
+    /** Uploads started before `before` and still pending: their rows and objects are cleaned up. */
     abandoned(db: Executor, before: Date) {
       return db
         .select({ key: t.key, storageKey: t.storageKey })
         .from(t)
-        .where(
-          and(
-            isNull(t.completedAt),
-            isNull(t.deletedAt),
-            sql`${t.createdAt} < ${before.toISOString()}::timestamptz`,
-          ),
-        );
+        .where(and(pending, sql`${t.createdAt} < ${before.toISOString()}::timestamptz`));
     },
   };
 }
 
 export type DocumentFilesRepository = ReturnType<typeof documentFilesRepository>;
 
-export const toDocumentFile = (row: DocumentFileRow) => ({
-  key: row.key,
-  fileName: row.fileName,
-  fileHash: row.fileHash,
-  fileType: row.fileType,
-  size: row.size,
-  contentType: row.contentType,
-  approvalStatus: row.approvalStatus,
-  borrowerRemarks: row.borrowerRemarks,
-  approverRemarks: row.approverRemarks,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  deletedAt: row.deletedAt?.toISOString() ?? null,
+/** Who gave the file's current decision, as a file answer names them. */
+const reviewerOf = (record: DocumentFileRecord) =>
+  record.reviewerUsername && record.reviewerRole
+    ? { username: record.reviewerUsername, role: record.reviewerRole }
+    : null;
+
+export const toDocumentFile = (record: DocumentFileRecord): DocumentFile => ({
+  key: record.key,
+  fileName: record.fileName,
+  fileHash: record.fileHash,
+  fileType: record.fileType,
+  size: record.size,
+  contentType: record.contentType,
+  approvalStatus: record.approvalStatus,
+  borrowerRemarks: record.borrowerRemarks,
+  approverRemarks: record.approverRemarks,
+  uploadedBy: record.uploaderUsername,
+  reviewedBy: reviewerOf(record),
+  reviewedAt: record.reviewedAt?.toISOString() ?? null,
+  replacesKey: record.replacesKey,
+  // Written only by the replace swap, from the domain's PreviousReview (carriedReview).
+  previousReview: (record.previousReview as PreviousReview | null) ?? null,
+  createdAt: record.createdAt.toISOString(),
+  updatedAt: record.updatedAt.toISOString(),
+  deletedAt: record.deletedAt?.toISOString() ?? null,
 });

@@ -40,8 +40,14 @@ export interface DocumentSetDefinition {
     db: Executor,
     key: string,
     expectedVersion: number,
-    status: ApprovalStatus,
+    changes: SetStatusChange,
   ): Promise<boolean>;
+}
+
+/** A set's new status; a submit to the checker also restarts its age in the queue. */
+export interface SetStatusChange {
+  approvalStatus: ApprovalStatus;
+  submittedAt?: Date;
 }
 
 export interface DocumentDeps {

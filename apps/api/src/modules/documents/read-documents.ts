@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listHistory } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { toDocumentFile, type DocumentFileRow } from './document-files.repository.ts';
+import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
 import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
 
 /** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
@@ -20,7 +20,7 @@ export async function parentOrNotFound(
 }
 
 /** `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content. */
-export async function fileEntry(storage: Storage, row: DocumentFileRow) {
+export async function fileEntry(storage: Storage, row: DocumentFileRecord) {
   const downloadable = row.storageKey && row.completedAt && row.fileName;
   const presignedUrl = downloadable
     ? await storage.presignDownload(row.storageKey!, {

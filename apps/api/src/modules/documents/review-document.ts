@@ -1,19 +1,88 @@
 import {
+  checkCancelUpload,
   checkDiscard,
-  decideFileReview,
+  decideFileUpdate,
   DomainError,
-  isLocked,
+  type FileAction,
   type FileUpdateBody,
 } from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import type { WebhookEventType } from '../events/domain-events.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { toDocumentFile } from './document-files.repository.ts';
-import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
+import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
+import {
+  actorFor,
+  type DocumentDeps,
+  type DocumentSetDefinition,
+  type DocumentSetParent,
+} from './document-set.ts';
 import { fileEntry, parentOrNotFound } from './read-documents.ts';
 
+const FILE_EVENTS = {
+  review: 'file.reviewed',
+  markForApproval: 'file.marked_for_approval',
+} as const satisfies Record<FileAction, WebhookEventType>;
+
 /**
- * PUT of a file (SPEC §7): with an approvalStatus it is an approver's review (SPEC §4: only a
- * pending file, only with remarks); otherwise the owning borrower edits their remarks on a file
- * not yet sent for approval.
+ * Who answers for the file's decision after a transition: a checker's review is theirs, now, and
+ * takes the place of the review a replacement carried; a file marked for approval has no decision.
+ */
+function reviewFields(action: FileAction, user: AuthenticatedUser) {
+  return action === 'review'
+    ? { reviewedBy: user.id, reviewedAt: new Date(), previousReview: null }
+    : { reviewedBy: null, reviewedAt: null };
+}
+
+/**
+ * One file transition (SPEC §4), decided by the domain's file transition function on the file as
+ * read under the parent's row lock, and written only if the file is still as read: of two
+ * requests at once the second sees the first's result (a second mark for approval is 409, a
+ * decision change after the finalise is 409). Audited, and announced to the CRM.
+ */
+async function applyFileTransition(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  tx: Executor,
+  user: AuthenticatedUser,
+  parent: DocumentSetParent,
+  file: DocumentFileRecord,
+  request: Required<Pick<FileUpdateBody, 'approvalStatus'>> &
+    Pick<FileUpdateBody, 'approverRemarks'>,
+) {
+  const decision = decideFileUpdate(file, request, actorFor(user, parent), parent.status);
+  if (!decision.ok) throw new DomainError(decision.code);
+  const updated = await def.files.updateLive(tx, file, {
+    ...decision.next,
+    ...reviewFields(decision.action, user),
+  });
+  if (!updated) throw new DomainError('STALE_VERSION');
+  const changed = await def.files.record(tx, file.key);
+  const type = FILE_EVENTS[decision.action];
+  await deps.recorder.record(tx, user, {
+    entityType: def.auditTypes.set,
+    entityKey: parent.key,
+    action: type,
+    before: { file: toDocumentFile(file) },
+    after: { file: toDocumentFile(changed) },
+    event: {
+      type,
+      orderingKey: `${def.kind}:${parent.key}`,
+      data: {
+        ...parent.eventData,
+        key: changed.key,
+        fileType: changed.fileType,
+        approvalStatus: changed.approvalStatus,
+      },
+    },
+  });
+  return changed;
+}
+
+/**
+ * PUT of a file (SPEC §7): with an approvalStatus it is a file transition — the owning borrower's
+ * mark for approval, or an approver's review or change of decision. The borrower's remarks are
+ * fixed once the file exists (SPEC §5 disables the box), so a borrower's PUT without a status may
+ * only send them unchanged.
  */
 export async function updateDocument(
   def: DocumentSetDefinition,
@@ -27,34 +96,13 @@ export async function updateDocument(
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
     if (!file?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
-    const actor = actorFor(user, parent);
 
     if (body.approvalStatus !== undefined) {
-      const review = decideFileReview(
-        file,
-        { approvalStatus: body.approvalStatus, approverRemarks: body.approverRemarks },
-        actor,
-      );
-      if (!review.ok) throw new DomainError(review.code);
-      const row = await def.files.update(tx, file.key, review.next);
-      await deps.recorder.record(tx, user, {
-        entityType: def.auditTypes.set,
-        entityKey: parent.key,
-        action: 'file.reviewed',
-        before: { file: toDocumentFile(file) },
-        after: { file: toDocumentFile(row) },
-        event: {
-          type: 'file.reviewed',
-          orderingKey: `${def.kind}:${parent.key}`,
-          data: {
-            ...parent.eventData,
-            key: row.key,
-            fileType: row.fileType,
-            approvalStatus: row.approvalStatus,
-          },
-        },
+      const changed = await applyFileTransition(def, deps, tx, user, parent, file, {
+        approvalStatus: body.approvalStatus,
+        approverRemarks: body.approverRemarks,
       });
-      return fileEntry(deps.storage, row);
+      return fileEntry(deps.storage, changed);
     }
 
     if (body.borrowerRemarks === undefined) {
@@ -64,26 +112,22 @@ export async function updateDocument(
       );
     }
     if (user.role !== 'client') throw new DomainError('FORBIDDEN');
-    if (!actor.isOwner) throw new DomainError('NOT_FOUND', 'No such file');
-    if (isLocked(parent.status) || file.approvalStatus !== 'NOT_RAISED') {
+    if (!actorFor(user, parent).isOwner) throw new DomainError('NOT_FOUND', 'No such file');
+    if (body.borrowerRemarks !== (file.borrowerRemarks ?? undefined)) {
       throw new DomainError(
         'FILE_LOCKED',
-        'Remarks can change only before the document is sent for approval',
+        'Borrower remarks cannot change once the document is uploaded',
       );
     }
-    const row = await def.files.update(tx, file.key, { borrowerRemarks: body.borrowerRemarks });
-    await deps.recorder.record(tx, user, {
-      entityType: def.auditTypes.set,
-      entityKey: parent.key,
-      action: 'file.remarks_changed',
-      before: { file: toDocumentFile(file) },
-      after: { file: toDocumentFile(row) },
-    });
-    return fileEntry(deps.storage, row);
+    return fileEntry(deps.storage, file);
   });
 }
 
-/** Discard is a soft delete (DESIGN §4): the file leaves its slot but is never lost. */
+/**
+ * DELETE of a file. A live file is discarded, a soft delete (DESIGN §4): it leaves its slot but
+ * is never lost. An upload still pending (a replacement the borrower changed their mind about) is
+ * cancelled: closed, its bytes deleted once that is committed, and nothing else changes.
+ */
 export async function discardDocument(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
@@ -91,19 +135,34 @@ export async function discardDocument(
   parentKey: string,
   fileKey: string,
 ) {
-  await deps.db.transaction(async (tx) => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
-    if (!file?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
-    const verdict = checkDiscard(file, actorFor(user, parent), parent.status);
+    if (!file) throw new DomainError('NOT_FOUND', 'No such file');
+    const actor = actorFor(user, parent);
+
+    if (!file.completedAt) {
+      const verdict = checkCancelUpload(actor);
+      if (!verdict.ok) throw new DomainError(verdict.code);
+      // The sweep of abandoned uploads does not take the parent's lock: it may have closed it.
+      const closed = await def.files.updatePending(tx, file.key, { deletedAt: new Date() });
+      if (!closed) throw new DomainError('NOT_FOUND', 'No such file');
+      return closed;
+    }
+
+    const verdict = checkDiscard(file, actor, parent.status);
     if (!verdict.ok) throw new DomainError(verdict.code);
-    const row = await def.files.update(tx, file.key, { deletedAt: new Date() });
+    if (!(await def.files.updateLive(tx, file, { deletedAt: new Date() }))) {
+      throw new DomainError('STALE_VERSION');
+    }
     await deps.recorder.record(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.discarded',
       before: { file: toDocumentFile(file) },
-      after: { file: toDocumentFile(row) },
+      after: { file: toDocumentFile(await def.files.record(tx, file.key)) },
     });
+    return undefined;
   });
+  if (cancelled?.storageKey) await deps.storage.delete(cancelled.storageKey);
 }

@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import {
+  carriedReview,
+  checkReplace,
   checkUpload,
   DomainError,
   findSlotFile,
   isAllowedContentType,
+  type DomainErrorCode,
   type FileCreateBody,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { frequencyFiles, unitFiles, users } from '../../db/schema.ts';
 import { storageKeySegment } from '../../storage/storage.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { toDocumentFile, type DocumentFileRow } from './document-files.repository.ts';
+import { ABANDONED_AFTER_MS } from './clean-abandoned-uploads.ts';
+import {
+  asDocumentFiles,
+  documentFilesRepository,
+  toDocumentFile,
+  type DocumentFileRecord,
+} from './document-files.repository.ts';
 import {
   actorFor,
   type DocumentDeps,
@@ -19,29 +30,107 @@ import {
 import { fileEntry, parentOrNotFound } from './read-documents.ts';
 import { verifyUpload } from './verify-upload.ts';
 
-const UPLOAD_URL_SECONDS = 15 * 60;
+export const UPLOAD_URL_SECONDS = 15 * 60;
 
-/** Keeps a readable name but nothing that could act as a path or a header trick. */
+/**
+ * Each started upload holds a live link and perhaps stored bytes until `complete` or the sweep
+ * of abandoned uploads, so a borrower, and a slot, may have only this many at once.
+ */
+export const MAX_PENDING_UPLOADS_PER_USER = 20;
+export const MAX_PENDING_UPLOADS_PER_SLOT = 3;
+
+// A borrower's cap spans every document set, units and frequencies alike.
+const everyDocumentFileTable = [unitFiles, frequencyFiles].map((table) =>
+  documentFilesRepository(asDocumentFiles(table)),
+);
+
+const MAX_FILE_NAME_CHARS = 200;
+// A longer tail after the last '.' is part of the name, not an extension to keep whole.
+const MAX_EXTENSION_CHARS = 10;
+
+/**
+ * Keeps a readable name but nothing that could act as a path, a header trick or a disguise:
+ * no folders, no control characters, no invisible format characters (a right-to-left override
+ * makes `statement\u202Efdp.exe` read as `statementexe.pdf`), and at most MAX_FILE_NAME_CHARS
+ * characters with the extension kept.
+ */
 export function sanitiseFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    // Control characters are exactly what must not reach a header or a file system.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'document';
+    // Format characters (Cf) are invisible: bidi controls U+202A–U+202E, U+2066–U+2069, U+061C;
+    // zero-width U+200B–U+200F; U+FEFF and the like can only disguise a name.
+    .replace(/\p{Cf}/gu, '')
+    // Control characters and line breaks are exactly what must not reach a header or a file system.
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}"<>|:*?]/gu, '_')
+    .replace(/^[\s.]+/u, '')
+    .trimEnd();
+  return shortened(cleaned) || 'document';
 }
 
-/** SPEC §4: upload only into an empty slot of the borrower's own set while it is not locked. */
-async function assertSlotOpen(
+/** Counted in code points, so no character is cut in half. */
+function shortened(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= MAX_FILE_NAME_CHARS) return name;
+  const dot = chars.lastIndexOf('.');
+  const extension =
+    dot > 0 && chars.length - dot <= MAX_EXTENSION_CHARS + 1 ? chars.slice(dot) : [];
+  const stem = chars.slice(0, MAX_FILE_NAME_CHARS - extension.length).join('');
+  return stem.trimEnd() + extension.join('');
+}
+
+/**
+ * 429 once the user, or the slot, has as many pending uploads as allowed; uploads older than
+ * ABANDONED_AFTER_MS no longer count. The user's row is locked first, so one user's starts are
+ * counted one after another however many arrive at once (the parent's lock covers one set only).
+ */
+async function assertMayStartUpload(
+  tx: Executor,
+  def: DocumentSetDefinition,
+  userId: string,
+  slot: { parentKey: string; fileType: string },
+) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const since = new Date(Date.now() - ABANDONED_AFTER_MS);
+  let byUser = 0;
+  for (const files of everyDocumentFileTable) {
+    byUser += await files.countPending(tx, { createdBy: userId }, since);
+  }
+  if (byUser >= MAX_PENDING_UPLOADS_PER_USER) {
+    throw new DomainError(
+      'THROTTLED',
+      `You have ${MAX_PENDING_UPLOADS_PER_USER} uploads that were started but not finished. ` +
+        'Finish them, or wait up to an hour for them to lapse, then try again.',
+    );
+  }
+  if ((await def.files.countPending(tx, slot, since)) >= MAX_PENDING_UPLOADS_PER_SLOT) {
+    throw new DomainError(
+      'THROTTLED',
+      `This document has ${MAX_PENDING_UPLOADS_PER_SLOT} uploads that were started but not ` +
+        'finished. Finish one, or wait up to an hour for them to lapse, then try again.',
+    );
+  }
+}
+
+const REPLACE_MESSAGES: Partial<Record<DomainErrorCode, string>> = {
+  CONFLICT:
+    'The document this file was to replace has changed meanwhile; reload it and choose the file again',
+  VALIDATION_FAILED:
+    'replaces: a replacement must be for the same document as the file it replaces',
+};
+
+/**
+ * SPEC §4: a file goes into an empty slot of the borrower's own set while it is not locked; or, as
+ * a replacement, takes the place of the slot's live file it names, when that file could be
+ * discarded. Answers the file it replaces, if any.
+ */
+async function assertMayFill(
   def: DocumentSetDefinition,
   db: Executor,
   user: AuthenticatedUser,
   parent: DocumentSetParent,
   fileType: string,
+  replaces: string | null,
 ) {
   if (!parent.slots.includes(fileType)) {
     throw new DomainError(
@@ -50,35 +139,68 @@ async function assertSlotOpen(
     );
   }
   const live = await def.files.liveFiles(db, parent.key);
-  const verdict = checkUpload(findSlotFile(live, fileType), actorFor(user, parent), parent.status);
-  if (!verdict.ok) throw new DomainError(verdict.code);
+  const actor = actorFor(user, parent);
+  if (replaces === null) {
+    const verdict = checkUpload(findSlotFile(live, fileType), actor, parent.status);
+    if (!verdict.ok) throw new DomainError(verdict.code);
+    return undefined;
+  }
+  const replaced = live.find((file) => file.key === replaces);
+  const verdict = checkReplace(replaced, fileType, actor, parent.status);
+  if (!verdict.ok) throw new DomainError(verdict.code, REPLACE_MESSAGES[verdict.code]);
+  return replaced;
 }
 
-/** A file now fills its slot: audited, and announced to the CRM (file.uploaded). */
-function recordUpload(
+/**
+ * Replace, don't delete: the replaced file leaves its slot, and the replacement will carry its
+ * review (the fields to write with the replacement as it fills the slot, in the same
+ * transaction). The old file goes first, so the one-live-file-per-slot index holds at every step.
+ */
+async function vacateFor(
+  def: DocumentSetDefinition,
+  tx: Executor,
+  replaced: DocumentFileRecord | undefined,
+) {
+  if (!replaced) return {};
+  if (!(await def.files.updateLive(tx, replaced, { deletedAt: new Date() }))) {
+    throw new DomainError('CONFLICT', REPLACE_MESSAGES.CONFLICT);
+  }
+  return { previousReview: carriedReview(toDocumentFile(replaced)), replacesKey: null };
+}
+
+/**
+ * A file now fills its slot, perhaps in place of another: audited (the replaced file as the
+ * before), and announced to the CRM (file.uploaded or file.replaced). Answers the file as stored.
+ */
+async function recordFilled(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
   tx: Executor,
   user: AuthenticatedUser,
   parent: DocumentSetParent,
-  row: DocumentFileRow,
+  key: string,
+  replaced: DocumentFileRecord | undefined,
 ) {
-  return deps.recorder.record(tx, user, {
+  const filled = await def.files.record(tx, key);
+  const type = replaced ? 'file.replaced' : 'file.uploaded';
+  await deps.recorder.record(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
-    action: 'file.uploaded',
-    after: { file: toDocumentFile(row) },
+    action: type,
+    ...(replaced && { before: { file: toDocumentFile(replaced) } }),
+    after: { file: toDocumentFile(filled) },
     event: {
-      type: 'file.uploaded',
+      type,
       orderingKey: `${def.kind}:${parent.key}`,
       data: {
         ...parent.eventData,
-        key: row.key,
-        fileType: row.fileType,
-        approvalStatus: row.approvalStatus,
+        key: filled.key,
+        fileType: filled.fileType,
+        approvalStatus: filled.approvalStatus,
       },
     },
   });
+  return filled;
 }
 
 /**
@@ -99,7 +221,8 @@ export async function startUpload(
 
   return deps.db.transaction(async (tx) => {
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
-    await assertSlotOpen(def, tx, user, parent, body.fileType);
+    const replaces = body.replaces ?? null;
+    const replaced = await assertMayFill(def, tx, user, parent, body.fileType, replaces);
     const base = {
       parentKey: parent.key,
       fileType: body.fileType,
@@ -107,10 +230,17 @@ export async function startUpload(
       createdBy: user.id,
     };
     if (!hasContent) {
-      const row = await def.files.insert(tx, { ...base, completedAt: new Date() });
-      await recordUpload(def, deps, tx, user, parent, row);
-      return fileEntry(deps.storage, row);
+      const replacing = await vacateFor(def, tx, replaced);
+      const row = await def.files.insert(tx, { ...base, ...replacing, completedAt: new Date() });
+      return fileEntry(
+        deps.storage,
+        await recordFilled(def, deps, tx, user, parent, row.key, replaced),
+      );
     }
+    await assertMayStartUpload(tx, def, user.id, {
+      parentKey: parent.key,
+      fileType: body.fileType,
+    });
     // Lender keys may hold any character; the storage key gets a safe form of it.
     const storageKey = `${def.storagePrefix}/${storageKeySegment(parent.key)}/${randomUUID()}`;
     const row = await def.files.insert(tx, {
@@ -120,6 +250,8 @@ export async function startUpload(
       size: body.size!,
       contentType: body.contentType!,
       storageKey,
+      // The old file keeps its slot until this one completes.
+      replacesKey: replaces,
     });
     const upload = await deps.storage.presignUpload(storageKey, {
       contentType: body.contentType!,
@@ -128,7 +260,7 @@ export async function startUpload(
       expiresInSeconds: UPLOAD_URL_SECONDS,
     });
     return {
-      file: toDocumentFile(row),
+      file: toDocumentFile(await def.files.record(tx, row.key)),
       meta: { presignedUrl: upload.url, uploadHeaders: upload.headers },
     };
   });
@@ -136,7 +268,8 @@ export async function startUpload(
 
 /**
  * Step three: the bytes are checked where they were stored, and only then does the file count.
- * The check runs outside the transaction (it reads the whole object); the slot is re-checked inside.
+ * The check runs outside the transaction (it reads the whole object); the slot is re-checked inside,
+ * and the upload must still be pending (the sweep of abandoned uploads may have closed it).
  * A refused upload is removed and never listed.
  */
 export async function completeUpload(
@@ -169,16 +302,32 @@ export async function completeUpload(
     // Missing bytes may still arrive; anything else is final for this upload.
     if (!(error instanceof DomainError && error.code === 'UPLOAD_INCOMPLETE')) {
       await deps.storage.delete(pending.storageKey!);
-      await def.files.update(deps.db, pending.key, { deletedAt: new Date() });
+      await def.files.updatePending(deps.db, pending.key, { deletedAt: new Date() });
     }
     throw error;
   }
 
   return deps.db.transaction(async (tx) => {
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
-    await assertSlotOpen(def, tx, user, locked, pending.fileType);
-    const row = await def.files.update(tx, pending.key, { completedAt: new Date(), contentType });
-    await recordUpload(def, deps, tx, user, locked, row);
-    return fileEntry(deps.storage, row);
+    const replaced = await assertMayFill(
+      def,
+      tx,
+      user,
+      locked,
+      pending.fileType,
+      pending.replacesKey,
+    );
+    const replacing = await vacateFor(def, tx, replaced);
+    // Throwing here also undoes the vacating: nothing changes unless both happen.
+    const row = await def.files.updatePending(tx, pending.key, {
+      completedAt: new Date(),
+      contentType,
+      ...replacing,
+    });
+    if (!row) throw new DomainError('NOT_FOUND', 'This upload has lapsed; upload the file again');
+    return fileEntry(
+      deps.storage,
+      await recordFilled(def, deps, tx, user, locked, row.key, replaced),
+    );
   });
 }

@@ -7,6 +7,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'frequency.finalised',
   'frequency.reopened',
   'file.uploaded',
+  'file.replaced',
+  'file.marked_for_approval',
   'file.reviewed',
   'loan_statement.requested',
   'loan_statement.fulfilled',

@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { unitSlotFileTypes } from '@portal/domain';
+import { COLLATERAL_SLOTS, unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { reviewAll, uploadAll, uploadDocument } from '../../../test/documents.ts';
-import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import {
+  seedBorrower,
+  seedCollateral,
+  seedLoans,
+  seedStaff,
+  tokenFor,
+} from '../../../test/factories.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { MAIL_TOPIC, mailHandler } from '../../mail/mail-jobs.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -86,8 +92,11 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
   await worker.drain();
 
   const events = receiver.received.map((hook) => {
+    // Verified as the README tells a receiver to: HMAC of "<timestamp>.<body>", timestamp fresh.
+    const timestamp = Number(hook.headers['x-portal-timestamp']);
+    expect(Math.abs(Date.now() / 1000 - timestamp)).toBeLessThan(300);
     expect(hook.headers['x-portal-signature']).toBe(
-      `sha256=${createHmac('sha256', SECRET).update(hook.body).digest('hex')}`,
+      `sha256=${createHmac('sha256', SECRET).update(`${timestamp}.${hook.body}`).digest('hex')}`,
     );
     return JSON.parse(hook.body) as WebhookPayload;
   });
@@ -120,14 +129,70 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
   expect(events.at(-1)!.data.approvalStatus).toBe('APPROVED');
   expect(receiver.attempts()).toBe(events.length + 1);
 
+  // Mails name the unit in words and link to its panel for the reader's role (issue 11).
+  const label = 'Project 1 · Tower A · Unit A-101';
+  const keys = `project=${encodeURIComponent(unit.projectKey)}&unit=${encodeURIComponent(unit.key)}`;
   const toCheckers = mails.filter((m) => m.to === 'checkers@lender.example');
-  expect(toCheckers).toHaveLength(2);
-  expect(toCheckers[0]!.text).toContain('/checker');
-  const toBorrower = mails.filter((m) => m.to === account.email);
-  expect(toBorrower.map((m) => m.subject)).toEqual([
-    `Unit ${unit.key} was rejected`,
-    `Unit ${unit.key} was approved`,
+  expect(toCheckers.map((m) => m.subject)).toEqual([
+    `For your review: ${label}`,
+    `For your review: ${label}`,
   ]);
+  expect(toCheckers[0]!.text).toContain(
+    `${t.env.PUBLIC_URL}/checker?status=PENDING_APPROVAL&${keys}`,
+  );
+  const toBorrower = mails.filter((m) => m.to === account.email);
+  expect(toBorrower.map((m) => m.subject)).toEqual([`Rejected: ${label}`, `Approved: ${label}`]);
   expect(toBorrower[0]!.text).toContain('Customer Ledger: Unreadable scan: CUSTOMER_LEDGER');
-  expect(toBorrower[0]!.text).toContain('/unitstatus');
+  expect(toBorrower[0]!.text).toContain(`${t.env.PUBLIC_URL}/unitstatus?status=REJECTED&${keys}`);
+  expect(toBorrower[1]!.text).toContain(`${t.env.PUBLIC_URL}/unitstatus?status=APPROVED&${keys}`);
+});
+
+it('names a frequency’s collateral, frequency and month in its mails, linking to its panel', async () => {
+  mails.length = 0;
+  const { user, account } = await seedBorrower(t.db);
+  const borrower = await tokenFor(t.db, user.id);
+  const approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
+  const collateral = await seedCollateral(t.db, account.key, 'Receivables of Tower B');
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/collaterals/${collateral.key}/frequencies`,
+    headers: as(borrower),
+    payload: { frequency: 3, month: 6, year: 2025 },
+  });
+  const key = added.json().frequency.key as string;
+  const filesUrl = `/api/frequencies/${key}/files`;
+  const frequencyUrl = `/api/collaterals/${collateral.key}/frequencies/${key}`;
+  await uploadAll(t.app, borrower, filesUrl, COLLATERAL_SLOTS);
+  const submit = { method: 'PUT' as const, url: frequencyUrl, headers: as(borrower) };
+  expect(
+    (await t.app.inject({ ...submit, payload: { approvalStatus: 'PENDING_APPROVAL' } })).statusCode,
+  ).toBe(200);
+  await reviewAll(t.app, approver, filesUrl, (type) =>
+    type === 'GST_DOCUMENT' ? 'REJECTED' : 'APPROVED',
+  );
+  const reject = { method: 'PUT' as const, url: frequencyUrl, headers: as(approver) };
+  expect(
+    (await t.app.inject({ ...reject, payload: { approvalStatus: 'REJECTED' } })).statusCode,
+  ).toBe(200);
+
+  const worker = createOutboxWorker({
+    db: t.db,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    handlers: {
+      [WEBHOOK_TOPIC]: webhookHandler({ url: receiver.url, secret: SECRET }),
+      [MAIL_TOPIC]: mailHandler({ kind: 'smtp', send: async (m) => void mails.push(m) }),
+    },
+  });
+  await worker.drain();
+
+  const label = 'Receivables of Tower B · Quarterly, June 2025';
+  const keys = `collateral=${encodeURIComponent(collateral.key)}&frequency=${encodeURIComponent(key)}`;
+  const [toCheckers] = mails.filter((m) => m.to === 'checkers@lender.example');
+  expect(toCheckers!.subject).toBe(`For your review: ${label}`);
+  expect(toCheckers!.text).toContain(`/collateralchecker?status=PENDING_APPROVAL&${keys}`);
+  const [toBorrower] = mails.filter((m) => m.to === account.email);
+  expect(toBorrower!.subject).toBe(`Rejected: ${label}`);
+  expect(toBorrower!.text).toContain('GST Documents: Unreadable scan: GST_DOCUMENT');
+  expect(toBorrower!.text).toContain(`/collateralstatus?status=REJECTED&${keys}`);
 });

@@ -1,9 +1,26 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { COLLATERAL_FILE_TYPE_NAMES, UNIT_FILE_TYPE_NAMES } from '@portal/domain';
+import {
+  COLLATERAL_FILE_TYPE_NAMES,
+  frequencyLabel,
+  frequencyPanelPath,
+  UNIT_FILE_TYPE_NAMES,
+  unitLabel,
+  unitPanelPath,
+  type ListScreenStatus,
+} from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { accounts, frequencyFiles, unitFiles } from '../../db/schema.ts';
+import { accounts, frequencyFiles, opportunities, unitFiles } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
-import { noticeMail } from '../../mail/templates.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import {
+  decidedMail,
+  reopenedMail,
+  statementReadyMail,
+  submittedMail,
+  type SetNotice,
+} from '../../mail/templates.ts';
+import { frequenciesRepository } from '../frequencies/frequencies.repository.ts';
+import { unitsRepository } from '../units/units.repository.ts';
 import type { DomainEvent } from './domain-events.ts';
 
 export interface NotificationConfig {
@@ -12,12 +29,14 @@ export interface NotificationConfig {
   approverEmail: string | undefined;
 }
 
-const typeName = (fileType: string) =>
-  (UNIT_FILE_TYPE_NAMES as Record<string, string>)[fileType] ??
-  (COLLATERAL_FILE_TYPE_NAMES as Record<string, string>)[fileType] ??
-  fileType;
+type SetKind = 'unit' | 'frequency';
 
-async function rejectedDocuments(db: Executor, kind: 'unit' | 'frequency', key: string) {
+const typeName = (kind: SetKind, fileType: string) =>
+  (kind === 'unit'
+    ? (UNIT_FILE_TYPE_NAMES as Record<string, string>)
+    : (COLLATERAL_FILE_TYPE_NAMES as Record<string, string>))[fileType] ?? fileType;
+
+async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
   const table = kind === 'unit' ? unitFiles : frequencyFiles;
   const rows = await db
     .select({ fileType: table.fileType, remarks: table.approverRemarks })
@@ -30,13 +49,61 @@ async function rejectedDocuments(db: Executor, kind: 'unit' | 'frequency', key: 
         isNull(table.deletedAt),
       ),
     );
-  return rows.map((r) => `${typeName(r.fileType)}: ${r.remarks ?? 'no remarks'}`);
+  return rows.map((r) => `${typeName(kind, r.fileType)}: ${r.remarks ?? 'no remarks'}`);
+}
+
+/**
+ * A unit or frequency as its e-mails name it (project, tower and unit number; collateral,
+ * frequency and month), the account it belongs to, and its panel's link for either reader.
+ */
+async function setInWords(db: Executor, kind: SetKind, key: string, publicUrl: string) {
+  const described =
+    kind === 'unit' ? await describeUnit(db, key) : await describeFrequency(db, key);
+  if (!described) return undefined;
+  return {
+    accountName: described.accountName,
+    notice: (staff: boolean, status: ListScreenStatus): SetNotice => ({
+      kind,
+      label: described.label,
+      url: `${publicUrl}${described.path(staff, status)}`,
+    }),
+  };
+}
+
+async function describeUnit(db: Executor, key: string) {
+  const row = await unitsRepository.find(db, null, key);
+  if (!row) return undefined;
+  const { unit } = row;
+  return {
+    label: unitLabel({ projectName: row.projectName, tower: unit.tower, unit: unit.unit }),
+    accountName: row.accountName,
+    path: (staff: boolean, status: ListScreenStatus) =>
+      unitPanelPath({ staff, status, projectKey: unit.projectKey, unitKey: unit.key }),
+  };
+}
+
+async function describeFrequency(db: Executor, key: string) {
+  const row = await frequenciesRepository.find(db, null, key);
+  if (!row) return undefined;
+  const { frequency } = row;
+  return {
+    label: frequencyLabel({ collateralName: row.collateralName, ...frequency }),
+    accountName: row.accountName,
+    path: (staff: boolean, status: ListScreenStatus) =>
+      frequencyPanelPath({
+        staff,
+        status,
+        collateralKey: frequency.collateralKey,
+        frequencyKey: frequency.key,
+      }),
+  };
 }
 
 /**
  * The e-mails an event sends (issue: notifications), queued in the same transaction through the
  * outbox so none is lost or sent twice: submissions to the checkers' address; outcomes, reopening
- * and ready statements to the borrower, each linking to the screen that acts on it.
+ * and ready statements to the borrower. Each names the item in words and links to the screen that
+ * acts on it with the item's panel open (issue 11).
  */
 export async function queueNotifications(
   db: Executor,
@@ -44,21 +111,18 @@ export async function queueNotifications(
   config: NotificationConfig,
 ) {
   const { data } = event;
-  const url = (path: string) => `${config.publicUrl}${path}`;
-  const [kind] = event.type.split('.') as ['unit' | 'frequency' | 'loan_statement' | 'file'];
-  const what = kind === 'unit' ? `Unit ${data.key}` : 'A monitoring frequency';
+  const kind: SetKind = event.type.startsWith('unit.') ? 'unit' : 'frequency';
 
   if (event.type === 'unit.submitted' || event.type === 'frequency.submitted') {
     if (!config.approverEmail) return;
+    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    if (!set) return;
     await enqueueMail(db, {
       to: config.approverEmail,
-      ...noticeMail({
-        subject: `${what} was submitted for approval`,
-        lines: [`${what} of account ${data.accountId} awaits your review.`],
-        link:
-          kind === 'unit'
-            ? { label: 'Open the NOC Checker', url: url('/checker') }
-            : { label: 'Open the Collateral Checker', url: url('/collateralchecker') },
+      ...submittedMail({
+        ...set.notice(true, 'PENDING_APPROVAL'),
+        accountName: set.accountName,
+        accountId: data.accountId,
       }),
     });
     return;
@@ -66,40 +130,36 @@ export async function queueNotifications(
 
   const [account] = await db.select().from(accounts).where(eq(accounts.key, data.accountId));
   if (!account) return;
-  const toBorrower = (mail: Parameters<typeof noticeMail>[0]) =>
-    enqueueMail(db, { to: account.email, ...noticeMail({ name: account.name, ...mail }) });
+  const toBorrower = (mail: Omit<MailMessage, 'to'>) =>
+    enqueueMail(db, { to: account.email, ...mail });
 
   if (event.type === 'unit.finalised' || event.type === 'frequency.finalised') {
-    const approved = data.approvalStatus === 'APPROVED';
-    await toBorrower({
-      subject: `${what} was ${approved ? 'approved' : 'rejected'}`,
-      lines: approved
-        ? [`${what} was approved by the lender's checker.`]
-        : [`${what} was rejected. Replace the documents below and submit again:`],
-      details: approved
-        ? []
-        : await rejectedDocuments(db, kind === 'unit' ? 'unit' : 'frequency', data.key),
-      link:
-        kind === 'unit'
-          ? { label: 'Open Unit Status', url: url(`/unitstatus`) }
-          : { label: 'Open Collateral Status', url: url('/collateralstatus') },
-    });
+    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    if (!set) return;
+    const outcome = data.approvalStatus === 'APPROVED' ? 'APPROVED' : 'REJECTED';
+    await toBorrower(
+      decidedMail({
+        ...set.notice(false, outcome),
+        name: account.name,
+        outcome,
+        rejected: outcome === 'REJECTED' ? await rejectedDocuments(db, kind, data.key) : [],
+      }),
+    );
   } else if (event.type === 'frequency.reopened') {
-    await toBorrower({
-      subject: 'A monitoring frequency was reopened',
-      lines: [
-        'An approved monitoring frequency was reopened; its documents can be replaced and submitted again.',
-      ],
-      link: { label: 'Open your collaterals', url: url(`/accounts/${data.accountId}/collaterals`) },
-    });
-  } else if (event.type === 'loan_statement.fulfilled') {
-    await toBorrower({
-      subject: 'Your loan statement is ready',
-      lines: [`The statement you asked for on loan ${data.opportunityKey} is ready to download.`],
-      link: {
-        label: 'Download your statement',
-        url: url(`/opportunities/${data.opportunityKey}/loan-statement-requests`),
-      },
-    });
+    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    if (!set) return;
+    await toBorrower(reopenedMail({ ...set.notice(false, 'ALL'), name: account.name }));
+  } else if (event.type === 'loan_statement.fulfilled' && data.opportunityKey) {
+    const [loan] = await db
+      .select({ name: opportunities.name })
+      .from(opportunities)
+      .where(eq(opportunities.key, data.opportunityKey));
+    await toBorrower(
+      statementReadyMail({
+        name: account.name,
+        loanName: loan?.name ?? data.opportunityKey,
+        url: `${config.publicUrl}/opportunities/${encodeURIComponent(data.opportunityKey)}/loan-statement-requests`,
+      }),
+    );
   }
 }

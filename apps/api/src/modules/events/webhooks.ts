@@ -7,8 +7,12 @@ import type { DomainEvent, WebhookPayload } from './domain-events.ts';
 export const WEBHOOK_TOPIC = 'webhook';
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-export const signatureOf = (secret: string, body: string) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/**
+ * DESIGN §4: the HMAC covers "<timestamp>.<body>", so a captured delivery cannot be replayed
+ * later with a fresh timestamp; receivers refuse timestamps older than 5 minutes.
+ */
+export const signatureOf = (secret: string, timestamp: number, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /** Queued in the change's own transaction: an event exists exactly when the change committed. */
 export async function enqueueWebhook(db: Executor, actor: Actor, event: DomainEvent) {
@@ -24,17 +28,21 @@ export async function enqueueWebhook(db: Executor, actor: Actor, event: DomainEv
 }
 
 /**
- * POSTs one event with an HMAC of the exact body sent. Anything but a 2xx (or no answer within
- * 10 s) throws, so the outbox retries with backoff and dead-letters after a day.
+ * POSTs one event, signed with the time of this attempt. Anything but a 2xx (or no answer within
+ * 10 s) throws, so the outbox retries with backoff and dead-letters after a day. Redirects are
+ * not followed: a signed event goes only to the configured receiver.
  */
 export function webhookHandler(config: { url: string; secret: string }): OutboxHandler {
   return async (payload) => {
     const body = JSON.stringify(payload);
+    const timestamp = Math.floor(Date.now() / 1000);
     const response = await fetch(config.url, {
       method: 'POST',
+      redirect: 'manual',
       headers: {
         'content-type': 'application/json',
-        'x-portal-signature': signatureOf(config.secret, body),
+        'x-portal-timestamp': String(timestamp),
+        'x-portal-signature': signatureOf(config.secret, timestamp, body),
         'x-portal-event-id': (payload as WebhookPayload).id,
       },
       body,

@@ -22,6 +22,7 @@ import type { DocumentDeps } from '../documents/document-set.ts';
 import { documentSetHistory } from '../documents/read-documents.ts';
 import {
   addFrequency,
+  getFrequencies,
   getFrequency,
   listFrequencies,
   listFrequenciesByStatus,
@@ -46,7 +47,8 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       config: { roles: anyone },
       schema: {
         tags,
-        summary: 'Collateral checker list (Collateral Checker / Collateral Status)',
+        summary:
+          'Collateral checker list (Collateral Checker / Collateral Status): one status or ALL, searchable',
         params: CheckerListParamsSchema,
         querystring: CheckerListQuerySchema,
         response: { 200: CheckerFrequencyListResponseSchema },
@@ -174,9 +176,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       await submitSets(frequencyDocumentSet, deps, user, request.body.keys);
-      const frequencies = await Promise.all(
-        request.body.keys.map((key) => getFrequency(db, user, key)),
-      );
+      const frequencies = await getFrequencies(db, user, request.body.keys);
       return { frequencies: frequencies.map(withoutNames) };
     },
   );

@@ -1,15 +1,17 @@
 import {
   currentMonthIn,
   DomainError,
+  frequencyDocumentSet,
   hasRequiredFiles,
+  isFrequencyReadyToSubmit,
   isFutureMonth,
   listMeta,
-  type ApprovalStatus,
   type CheckerListQuery,
+  type CheckerStatusFilter,
   type FrequencyCreateBody,
   type FrequencyListQuery,
 } from '@portal/domain';
-import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../db/client.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
@@ -17,20 +19,24 @@ import { accountScope } from '../loans/loans.service.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
   frequenciesRepository as repo,
+  type AccountScope,
   type FrequencyWithOwners,
 } from './frequencies.repository.ts';
 
 const DUPLICATE = 'Similar monitoring frequency already exists';
 
-/** API shape (SPEC §3): uploadedFiles and hasRequiredFiles come from the live files. */
-async function withFileCounts(db: Database, rows: FrequencyWithOwners[]) {
+/**
+ * API shape (SPEC §3) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
+ * domain's readiness rule) come from the live files, loaded for all rows in one query.
+ */
+async function toCheckerFrequencies(db: Database, rows: FrequencyWithOwners[]) {
   const files = await frequencyFilesRepository.liveFilesOf(
     db,
     rows.map((r) => r.frequency.key),
   );
   return rows.map((row) => {
-    const uploadedFiles = files.filter((f) => f.parentKey === row.frequency.key).length;
     const f = row.frequency;
+    const own = files.filter((file) => file.parentKey === f.key);
     return {
       key: f.key,
       collateralKey: f.collateralKey,
@@ -38,8 +44,10 @@ async function withFileCounts(db: Database, rows: FrequencyWithOwners[]) {
       month: f.month,
       year: f.year,
       approvalStatus: f.approvalStatus,
-      uploadedFiles,
-      hasRequiredFiles: hasRequiredFiles(uploadedFiles),
+      uploadedFiles: own.length,
+      hasRequiredFiles: hasRequiredFiles(own.length),
+      canSubmit: isFrequencyReadyToSubmit(frequencyDocumentSet(f, own)),
+      submittedAt: f.submittedAt?.toISOString() ?? null,
       version: f.version,
       createdAt: f.createdAt.toISOString(),
       updatedAt: f.updatedAt.toISOString(),
@@ -67,8 +75,19 @@ export async function getFrequency(
   if (!row || (collateralKey !== undefined && row.frequency.collateralKey !== collateralKey)) {
     throw new DomainError('NOT_FOUND', 'No such monitoring frequency');
   }
-  const [frequency] = await withFileCounts(db, [row]);
+  const [frequency] = await toCheckerFrequencies(db, [row]);
   return frequency!;
+}
+
+/** The frequencies named by `keys`, in that order (a bulk submit's answer): two queries for all. */
+export async function getFrequencies(db: Database, user: AuthenticatedUser, keys: string[]) {
+  const rows = await repo.findMany(db, accountScope(user), keys);
+  const found = new Map((await toCheckerFrequencies(db, rows)).map((f) => [f.key, f]));
+  return keys.map((key) => {
+    const frequency = found.get(key);
+    if (!frequency) throw new DomainError('NOT_FOUND', 'No such monitoring frequency');
+    return frequency;
+  });
 }
 
 /**
@@ -123,13 +142,6 @@ export async function addFrequency(
   return getFrequency(db, user, key);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export async function listFrequencies(
   db: Database,
   user: AuthenticatedUser,
@@ -138,23 +150,35 @@ export async function listFrequencies(
 ) {
   const collateral = await visibleCollateral(db, user, collateralKey);
   const { rows, total } = await repo.listForCollateral(db, collateral.key, query);
-  const frequencies = (await withFileCounts(db, rows)).map(withoutNames);
+  const frequencies = (await toCheckerFrequencies(db, rows)).map(withoutNames);
   return { frequencies, meta: listMeta(query.page, query.perPage, total, rows.length) };
 }
 
+/**
+ * The collateral checker list (Collateral Checker / Collateral Status): one query for the page, one
+ * for its files. Borrowers see only their own frequencies, whatever they search for.
+ */
 export async function listFrequenciesByStatus(
   db: Database,
   user: AuthenticatedUser,
-  status: ApprovalStatus,
+  status: CheckerStatusFilter,
   query: CheckerListQuery,
 ) {
   const { rows, total } = await repo.listByStatus(db, accountScope(user), status, {
-    newestFirst: query.sort === 'recentlyUpdatedOnTop',
+    sort: query.sort,
+    search: query.search,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
   });
   return {
-    monitoringFrequencies: await withFileCounts(db, rows),
+    monitoringFrequencies: await toCheckerFrequencies(db, rows),
     meta: listMeta(query.page, query.perPage, total, rows.length),
   };
+}
+
+/** The scope's frequencies ready to submit (canSubmit), most recently updated first: the first `limit` and how many. */
+export async function listReadyFrequencies(db: Database, scope: AccountScope, limit: number) {
+  const candidates = await repo.listFilledUnlocked(db, scope);
+  const ready = (await toCheckerFrequencies(db, candidates)).filter((f) => f.canSubmit);
+  return { frequencies: ready.slice(0, limit), total: ready.length };
 }

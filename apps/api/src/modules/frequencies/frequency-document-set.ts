@@ -32,6 +32,6 @@ export const frequencyDocumentSet: DocumentSetDefinition = {
       },
     };
   },
-  saveStatus: (db, key, expectedVersion, status) =>
-    frequenciesRepository.saveStatus(db, key, expectedVersion, status),
+  saveStatus: (db, key, expectedVersion, changes) =>
+    frequenciesRepository.saveStatus(db, key, expectedVersion, changes),
 };

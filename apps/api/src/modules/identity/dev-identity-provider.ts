@@ -21,7 +21,8 @@ const escapeHtml = (s: string) =>
 
 /**
  * A development-only OpenID provider mounted at /dev/oidc, so "Continue With" works out of the
- * box. Never registered in production or when OIDC_ISSUER is set.
+ * box. Never registered in production or when OIDC_ISSUER is set; app.ts imports this module only
+ * when it does register it, because oidc-provider is a development dependency.
  */
 export async function registerDevIdentityProvider(
   app: FastifyInstance,
@@ -82,6 +83,7 @@ export async function registerDevIdentityProvider(
 
     scope.get<{ Params: { uid: string } }>(
       `${DEV_PROVIDER_PATH}/interaction/:uid`,
+      { schema: { hide: true } },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const buttons = DEV_STAFF.map(
@@ -103,11 +105,15 @@ ${buttons}</main></body></html>`);
       },
     );
 
-    scope.post<{ Params: { uid: string }; Body: { account?: string } }>(
+    // No schema: the form may come without a body, or as JSON `null`.
+    scope.post<{ Params: { uid: string }; Body: { account?: unknown } | null | undefined }>(
       `${DEV_PROVIDER_PATH}/interaction/:uid/login`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const staff = DEV_STAFF.find((s) => s.id === request.body.account);
+        const staff = DEV_STAFF.find((s) => s.id === request.body?.account);
+        // An unknown or expired interaction throws here, while Fastify still owns the reply and
+        // answers the provider's 400; once hijacked, a throw would leave the request unanswered.
+        await provider.interactionDetails(request.raw, reply.raw);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,

@@ -33,7 +33,7 @@ async function registeredBorrower() {
 }
 
 describe('sign-up', () => {
-  it('checks the account id: unknown is 404 with a clear message, known answers the name', async () => {
+  it('checks the account id: unknown is 404 with a clear message, known answers the masked name', async () => {
     const unknown = await post('/api/auth/signup/check', { accountId: 'NOPE-404' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toMatch(/could not find this account id/);
@@ -41,7 +41,7 @@ describe('sign-up', () => {
     const account = await seedAccount(t.db, { name: 'Lakshmi Homes' });
     const known = await post('/api/auth/signup/check', { accountId: account.key.toLowerCase() });
     expect(known.statusCode).toBe(200);
-    expect(known.json()).toEqual({ accountId: account.key, name: 'Lakshmi Homes' });
+    expect(known.json()).toEqual({ accountId: account.key, name: 'L****** H****' });
   });
 
   it('refuses an e-mail other than the one on file without revealing the real one', async () => {
@@ -148,6 +148,60 @@ describe('sign-up', () => {
   });
 });
 
+describe('a pending sign-up cannot be taken over by a second one', () => {
+  const signUpAs = (accountKey: string, email: string, password: string) =>
+    post('/api/auth/signup', { accountId: accountKey, email, password });
+  const signUpCookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'portal_signup')!.value;
+
+  it("keeps the first sign-up's password until its own code confirms it", async () => {
+    const account = await seedAccount(t.db);
+    const owner = await signUpAs(account.key, account.email, 'Owner#pass1');
+    const ownerCode = await latestCodeFor(t.db, account.email);
+    // Someone who knows the id and the lender's address signs up again with their own password.
+    const intruder = await signUpAs(account.key, account.email, 'Intruder#pass1');
+    expect(intruder.statusCode).toBe(201);
+    const intruderCode = await latestCodeFor(t.db, account.email);
+
+    // In the owner's browser, the intruder's code (also mailed to the owner) is not accepted.
+    const ownerBrowser = { portal_signup: signUpCookieOf(owner) };
+    const mixedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/confirm',
+      payload: { accountId: account.key, code: intruderCode },
+      cookies: ownerBrowser,
+    });
+    expect(mixedUp.statusCode).toBe(400);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/confirm',
+      payload: { accountId: account.key, code: ownerCode },
+      cookies: ownerBrowser,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const signIn = (password: string) =>
+      post('/api/auth/signin', { username: account.key, password });
+    expect((await signIn('Owner#pass1')).statusCode).toBe(200);
+    expect((await signIn('Intruder#pass1')).statusCode).toBe(401);
+    // The other sign-up's code died with the confirmation.
+    expect(
+      (await post('/api/auth/signup/confirm', { accountId: account.key, code: intruderCode }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('binds the code to the browser with an httpOnly cookie limited to the sign-up calls', async () => {
+    const account = await seedAccount(t.db);
+    const res = await signUpAs(account.key, account.email, 'Owner#pass1');
+    expect(res.cookies.find((c) => c.name === 'portal_signup')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth/signup',
+    });
+  });
+});
+
 describe('sign-in and sessions', () => {
   it('signs in by account id in any case or by e-mail, answering a token, the user and a session cookie', async () => {
     const { account, password } = await registeredBorrower();
@@ -176,6 +230,31 @@ describe('sign-in and sessions', () => {
       });
       expect(viaCookie.json().user.username).toBe(account.key);
     }
+  });
+
+  it('ends the session a browser held when it signs in again', async () => {
+    const { account, password } = await registeredBorrower();
+    const first = sessionCookieOf(
+      await post('/api/auth/signin', { username: account.key, password }),
+    )!;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: account.key, password },
+      cookies: { portal_session: first },
+      headers: { origin: ORIGIN },
+    });
+    expect(again.statusCode).toBe(200);
+    const old = await t.app.inject({
+      url: '/api/auth/session',
+      cookies: { portal_session: first },
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      url: '/api/auth/session',
+      cookies: { portal_session: sessionCookieOf(again)! },
+    });
+    expect(fresh.statusCode).toBe(200);
   });
 
   it('gives a wrong password and an unknown user the same answer', async () => {

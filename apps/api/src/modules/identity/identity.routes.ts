@@ -1,9 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptedResponseSchema,
   AccountIdResponseSchema,
+  AuthProvidersResponseSchema,
   DomainError,
   PasswordResetResponseSchema,
   PasswordForgotBodySchema,
@@ -16,14 +17,21 @@ import {
   SignupCheckResponseSchema,
   SignupConfirmBodySchema,
   SignupResendBodySchema,
+  type StaffSignOnErrorCode,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { revokeSession, resolveSession, type AuthenticatedUser } from './sessions.ts';
 import { signIn } from './sign-in.ts';
-import { checkSignupAccount, confirmSignUp, resendSignUpCode, signUp } from './sign-up.ts';
-import type { StaffSignOn, PendingSignOn } from './staff-sign-on.ts';
+import {
+  confirmSignUp,
+  lookUpAccountForSignUp,
+  resendSignUpCode,
+  SIGN_UP_COOKIE,
+  signUp,
+} from './sign-up.ts';
+import { StaffSignOnRefused, type PendingSignOn, type StaffSignOn } from './staff-sign-on.ts';
 import { signInStaff, type StaffRolePolicy } from './staff-users.ts';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -33,6 +41,8 @@ export interface IdentityRouteOptions {
   db: Database;
   secureCookies: boolean;
   staffSignOn: StaffSignOn | undefined;
+  /** The name on the sign-in page's "Continue With …" button. */
+  staffProviderName: string;
   staffRolePolicy: StaffRolePolicy;
   publicUrl: string;
 }
@@ -46,35 +56,62 @@ const sessionUser = (u: AuthenticatedUser) => ({
 });
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, options) => {
-  const { db, secureCookies, staffSignOn, staffRolePolicy, publicUrl } = options;
+  const { db, secureCookies, staffSignOn, staffProviderName, staffRolePolicy, publicUrl } = options;
   const tags = ['identity'];
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'How staff sign in: the provider’s name, or null when staff sign-on is off',
+        response: { 200: AuthProvidersResponseSchema },
+      },
+    },
+    async () => ({ staff: staffSignOn ? { name: staffProviderName } : null }),
+  );
 
   app.post(
     '/api/auth/signup/check',
     { schema: { tags, body: SignupCheckBodySchema, response: { 200: SignupCheckResponseSchema } } },
-    async (request) => {
-      const { account } = await checkSignupAccount(db, request.body.accountId);
-      return { accountId: account.key, name: account.name };
-    },
+    async (request) => lookUpAccountForSignUp(db, request.body.accountId, request.ip),
   );
 
   app.post(
     '/api/auth/signup',
     { schema: { tags, body: SignupBodySchema, response: { 201: AccountIdResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await signUp(db, request.body)),
+    async (request, reply) => {
+      const { accountId, bindingToken } = await signUp(db, request.body);
+      // Binds the mailed code to this browser: only it can confirm this sign-up's password.
+      reply.setCookie(SIGN_UP_COOKIE, bindingToken, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        path: '/api/auth/signup',
+        maxAge: 60 * 60,
+      });
+      return reply.status(201).send({ accountId });
+    },
   );
 
   app.post(
     '/api/auth/signup/confirm',
     { schema: { tags, body: SignupConfirmBodySchema, response: { 200: AccountIdResponseSchema } } },
-    async (request) => confirmSignUp(db, request.body),
+    async (request) => {
+      const confirmed = await confirmSignUp(db, request.body, request.cookies[SIGN_UP_COOKIE]);
+      request.log.info(
+        { securityEvent: 'SIGNED_UP', user: confirmed.accountId },
+        'security: sign-up confirmed',
+      );
+      return confirmed;
+    },
   );
 
   app.post(
     '/api/auth/signup/resend',
     { schema: { tags, body: SignupResendBodySchema, response: { 202: AcceptedResponseSchema } } },
     async (request, reply) => {
-      await resendSignUpCode(db, request.body.accountId);
+      await resendSignUpCode(db, request.body.accountId, request.cookies[SIGN_UP_COOKIE]);
       return reply.status(202).send({ accepted: true });
     },
   );
@@ -84,9 +121,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     { schema: { tags, body: SigninBodySchema, response: { 200: SigninResponseSchema } } },
     async (request, reply) => {
       const { token, expiresAt } = await signIn(db, request.body, request.ip);
+      // A new sign-in replaces the session this browser held (no fixation, no orphan).
+      if (request.user) await revokeSession(db, request.user.sessionId);
       setSessionCookie(reply, token, expiresAt, secureCookies);
-      const user = await resolveSession(db, token);
-      return { token, user: sessionUser(user!) };
+      const user = (await resolveSession(db, token))!;
+      request.log.info({ securityEvent: 'SIGNED_IN', user: user.username }, 'security: signed in');
+      return { token, user: sessionUser(user) };
     },
   );
 
@@ -120,46 +160,76 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         response: { 200: PasswordResetResponseSchema },
       },
     },
-    async (request) => resetPassword(db, request.body),
+    async (request) => {
+      const reset = await resetPassword(db, request.body);
+      request.log.info(
+        { securityEvent: 'PASSWORD_RESET', user: reset.username },
+        'security: password reset, sessions ended',
+      );
+      return reset;
+    },
   );
 
-  app.get('/api/auth/oidc/start', { schema: { tags } }, async (_request, reply) => {
-    if (!staffSignOn)
-      throw new DomainError('DEPENDENCY_DOWN', 'Staff sign-in is not configured (OIDC_ISSUER).');
-    const { url, pending } = await staffSignOn.start();
-    reply.setCookie(OIDC_COOKIE, JSON.stringify(pending), {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      path: '/api/auth/oidc',
-      maxAge: 10 * 60,
-    });
-    return reply.redirect(url);
+  /** Back to the sign-in page with a fixed code it words; provider text is never passed on. */
+  const failBack = (reply: FastifyReply, code: StaffSignOnErrorCode) => {
+    clearOidcCookie(reply, secureCookies);
+    return reply.redirect(`/?error=${code}`);
+  };
+
+  // Reached by a full-page visit, so failures go back to the sign-in page too, never as JSON.
+  app.get('/api/auth/oidc/start', { schema: { tags } }, async (request, reply) => {
+    if (!staffSignOn) return failBack(reply, 'not_configured');
+    try {
+      const { url, pending } = await staffSignOn.start();
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(pending), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/api/auth/oidc',
+        maxAge: 10 * 60,
+      });
+      return reply.redirect(url);
+    } catch (error) {
+      return failBack(reply, staffSignOnErrorCode(request, error));
+    }
   });
 
   app.get(OIDC_CALLBACK_PATH, { schema: { tags } }, async (request, reply) => {
-    const failBack = (message: string) => {
-      clearOidcCookie(reply, secureCookies);
-      return reply.redirect(`/?error=${encodeURIComponent(message)}`);
-    };
-    if (!staffSignOn) return failBack('Staff sign-in is not configured.');
+    if (!staffSignOn) return failBack(reply, 'not_configured');
     const pending = readPending(request.unsignCookie(request.cookies[OIDC_COOKIE] ?? ''));
-    if (!pending)
-      return failBack('Your sign-in took too long or was started elsewhere. Please try again.');
+    if (!pending) return failBack(reply, 'sign_in_expired');
     try {
       const claims = await staffSignOn.finish(new URL(request.url, publicUrl), pending);
       const { token, expiresAt } = await signInStaff(db, claims, staffRolePolicy);
+      if (request.user) await revokeSession(db, request.user.sessionId);
+      request.log.info(
+        { securityEvent: 'STAFF_SIGNED_IN', user: claims.email, subject: claims.subject },
+        'security: staff signed in',
+      );
       clearOidcCookie(reply, secureCookies);
       setSessionCookie(reply, token, expiresAt, secureCookies);
       return reply.redirect('/oauthcallback');
     } catch (error) {
-      if (error instanceof DomainError) return failBack(error.message);
-      request.log.warn({ err: error }, 'staff sign-in failed');
-      return failBack('Sign-in with your organisation account failed. Please try again.');
+      return failBack(reply, staffSignOnErrorCode(request, error));
     }
   });
 };
+
+/** The code the browser gets for a failed staff sign-on; the details go to the log only. */
+function staffSignOnErrorCode(request: FastifyRequest, error: unknown): StaffSignOnErrorCode {
+  if (error instanceof StaffSignOnRefused) {
+    request.log.warn(
+      { securityEvent: 'STAFF_SIGN_ON_REFUSED', reason: error.reason, detail: error.message },
+      'security: staff sign-in refused',
+    );
+    return error.reason;
+  }
+  request.log.warn({ err: error }, 'staff sign-in failed');
+  return error instanceof DomainError && error.code === 'DEPENDENCY_DOWN'
+    ? 'provider_unavailable'
+    : 'sign_in_failed';
+}
 
 function readPending(cookie: { valid: boolean; value: string | null }): PendingSignOn | undefined {
   if (!cookie.valid || !cookie.value) return undefined;

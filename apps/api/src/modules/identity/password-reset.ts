@@ -6,10 +6,9 @@ import { consumeCode, issueCode } from './one-time-codes.ts';
 import { hashSecret } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import {
-  assertNotLocked,
   CODE_ENTRY,
   CODE_SENDS,
-  recordAttempt,
+  reserveAttempt,
   resetAttempts,
   ThrottledError,
 } from './throttle.ts';
@@ -22,39 +21,28 @@ import { usersRepository as users } from './users.repository.ts';
 export async function requestPasswordReset(db: Database, input: PasswordForgotBody) {
   const user = await users.findByUsernameOrEmail(db, input.username);
   if (!user || !user.passwordHash || !user.emailVerifiedAt || user.disabled) return;
-  const throttleKey = `code-send:password_reset:${user.id}`;
   try {
-    await assertNotLocked(db, throttleKey);
+    await reserveAttempt(db, `code-send:password_reset:${user.id}`, CODE_SENDS);
   } catch (error) {
     if (error instanceof ThrottledError) return;
     throw error;
   }
   await db.transaction(async (tx) => {
     const code = await issueCode(tx, user.id, 'password_reset');
-    await enqueueMail(tx, {
-      to: user.email,
-      ...codeMail({ purpose: 'password_reset', code, name: user.name ?? '' }),
-    });
+    await enqueueMail(
+      tx,
+      { to: user.email, ...codeMail({ purpose: 'password_reset', code, name: user.name }) },
+      { containsSecret: true },
+    );
   });
-  await recordAttempt(db, throttleKey, CODE_SENDS);
 }
 
 /** A new password ends every open session and lifts a sign-in lock-out. */
 export async function resetPassword(db: Database, input: PasswordResetBody) {
   const user = await users.findByUsernameOrEmail(db, input.username);
   const throttleKey = `code-entry:password_reset:${user?.id ?? input.username}`;
-  await assertNotLocked(db, throttleKey);
-  try {
-    await consumeCode(
-      db,
-      user && !user.disabled ? user.id : undefined,
-      'password_reset',
-      input.code,
-    );
-  } catch (error) {
-    await recordAttempt(db, throttleKey, CODE_ENTRY);
-    throw error;
-  }
+  await reserveAttempt(db, throttleKey, CODE_ENTRY);
+  await consumeCode(db, user && !user.disabled ? user.id : undefined, 'password_reset', input.code);
   const passwordHash = await hashSecret(input.newPassword);
   await db.transaction(async (tx) => {
     await users.update(tx, user!.id, { passwordHash });

@@ -5,6 +5,15 @@ import { accounts, sessions, users } from '../../db/schema.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** 256 random bits per session token. */
+export const SESSION_TOKEN_BYTES = 32;
+export const DEFAULT_IDLE_MINUTES = 30;
+// Marking a session used costs a write; once a minute is precise enough for a 30-minute timeout.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Over https the `__Host-` prefix pins the cookie to this origin: Secure, Path=/, no Domain. */
+export const sessionCookieName = (secure: boolean) =>
+  secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -20,7 +29,7 @@ export interface AuthenticatedUser {
 
 /** Creates a session row and answers the bearer token; only its hash is stored. */
 export async function createSession(db: Executor, userId: string, options: { federated: boolean }) {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await db
     .insert(sessions)
@@ -30,16 +39,19 @@ export async function createSession(db: Executor, userId: string, options: { fed
 
 /**
  * Answers the user behind a token, or undefined. Reading the user on every call is what makes a
- * role change or disabling apply to open sessions at once (DESIGN §4).
+ * role change or disabling apply to open sessions at once (DESIGN §4). A session unused for
+ * `idleMinutes` has ended, whatever its lifetime says.
  */
 export async function resolveSession(
   db: Executor,
   token: string,
+  idleMinutes = DEFAULT_IDLE_MINUTES,
 ): Promise<AuthenticatedUser | undefined> {
   const [row] = await db
     .select({
       id: users.id,
       sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
       username: users.username,
       email: users.email,
       role: users.role,
@@ -55,11 +67,18 @@ export async function resolveSession(
         eq(sessions.tokenHash, tokenHash(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
         eq(users.disabled, false),
       ),
     );
   if (!row) return undefined;
-  const { userName, accountName, ...user } = row;
+  const { userName, accountName, lastSeenAt, ...user } = row;
+  if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.sessionId));
+  }
   return { ...user, name: accountName ?? userName };
 }
 

@@ -77,13 +77,13 @@ describe('staff sign-on through OpenID Connect', () => {
     await usersRepository.update(t.db, user!.id, { role: 'approver' });
   });
 
-  it('sends a disabled staff user back to sign-in with the reason', async () => {
+  it('sends a disabled staff user back to sign-in with its fixed code', async () => {
     const user = await usersRepository.findByUsernameOrEmail(t.db, 'approver@lender.example');
     await usersRepository.update(t.db, user!.id, { disabled: true });
     const browser = new TestBrowser();
     const { url } = await signInThroughProvider(browser, 'approver');
     expect(new URL(url).pathname).toBe('/');
-    expect(new URL(url).searchParams.get('error')).toBe('User is disabled.');
+    expect(new URL(url).searchParams.get('error')).toBe('user_disabled');
     expect(browser.cookie('portal_session')).toBeUndefined();
     await usersRepository.update(t.db, user!.id, { disabled: false });
   });
@@ -93,6 +93,6 @@ describe('staff sign-on through OpenID Connect', () => {
       `${base}/api/auth/oidc/callback?code=stolen&state=guess`,
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^\/\?error=/);
+    expect(res.headers.get('location')).toBe('/?error=sign_in_expired');
   });
 });

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { DomainError } from '@portal/domain';
+import { DomainError, type StaffSignOnErrorCode } from '@portal/domain';
 
 export interface StaffSignOnConfig {
   issuer: string;
@@ -18,11 +18,25 @@ export interface PendingSignOn {
 }
 
 export interface StaffClaims {
+  /** `${issuer}|${sub}`: the identity a staff user is bound to for good. */
   subject: string;
-  email: string;
+  /** Lower case; null when the provider shared none. */
+  email: string | null;
+  /** The provider's `email_verified`, read from the same source as `email`. */
+  emailVerified: boolean;
   name: string | null;
   /** Only the bundled development provider sends this (its demo viewer and approver). */
   devRole: string | null;
+}
+
+/** A staff sign-on the portal refuses; the message is for the log, the code for the browser. */
+export class StaffSignOnRefused extends DomainError {
+  constructor(
+    readonly reason: StaffSignOnErrorCode,
+    message: string,
+  ) {
+    super('FORBIDDEN', message);
+  }
 }
 
 /** OpenID Connect authorization code + PKCE against any provider, through a certified client library. */
@@ -82,28 +96,26 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
       const idClaims = tokens.claims();
       if (!idClaims)
         throw new DomainError('UNAUTHENTICATED', 'The sign-in provider sent no identity.');
-      // Many providers put profile and e-mail only in userinfo, not in the ID token.
-      const claims =
-        typeof idClaims.email === 'string'
+      // An e-mail and its verification are read together from one source: the signed ID token
+      // when it carries both, else userinfo (many providers share them only there).
+      const profile =
+        hasEmailAndVerification(idClaims) || !server.serverMetadata().userinfo_endpoint
           ? idClaims
-          : {
-              ...(await oidc.fetchUserInfo(server, tokens.access_token, idClaims.sub)),
-              ...idClaims,
-            };
-      const email = typeof claims.email === 'string' ? claims.email : undefined;
-      if (!email)
-        throw new DomainError(
-          'UNAUTHENTICATED',
-          'The sign-in provider did not share an e-mail address.',
-        );
+          : await oidc.fetchUserInfo(server, tokens.access_token, idClaims.sub);
+      const name = profile.name ?? idClaims.name;
+      const devRole = profile.portal_role ?? idClaims.portal_role;
       return {
-        subject: `${config.issuer}|${claims.sub}`,
-        email: email.toLowerCase(),
-        name: typeof claims.name === 'string' ? claims.name : null,
-        devRole: typeof claims.portal_role === 'string' ? claims.portal_role : null,
+        subject: `${config.issuer}|${idClaims.sub}`,
+        email: typeof profile.email === 'string' ? profile.email.toLowerCase() : null,
+        emailVerified: profile.email_verified === true,
+        name: typeof name === 'string' ? name : null,
+        devRole: typeof devRole === 'string' ? devRole : null,
       };
     },
   };
 }
 
 export type StaffSignOn = ReturnType<typeof createStaffSignOn>;
+
+const hasEmailAndVerification = (claims: oidc.IDToken) =>
+  typeof claims.email === 'string' && typeof claims.email_verified === 'boolean';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
 import { throttles } from '../../db/schema.ts';
 
 export interface ThrottleRule {
-  /** Failures allowed within `windowMs` before the key is locked. */
+  /** Attempts allowed within `windowMs`; the one that reaches the limit locks the key. */
   limit: number;
   windowMs: number;
   lockMs: number;
@@ -24,8 +24,14 @@ export const SIGN_IN_PER_ADDRESS: ThrottleRule = {
 };
 /** Wrong codes typed per user and purpose, on top of each code's own 5 tries. */
 export const CODE_ENTRY: ThrottleRule = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-/** Code e-mails (resend, forgot password) per user. */
+/** Code e-mails (sign-up, resend, forgot password) per account. */
 export const CODE_SENDS: ThrottleRule = { limit: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/** Unknown account ids tried at sign-up per address: enough for typos, too few to enumerate. */
+export const SIGN_UP_CHECK_PER_ADDRESS: ThrottleRule = {
+  limit: 20,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
 
 export class ThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
@@ -36,36 +42,65 @@ export class ThrottledError extends DomainError {
   }
 }
 
-/** Throws ThrottledError while the key is locked. */
-export async function assertNotLocked(db: Executor, key: string) {
-  const [row] = await db.select().from(throttles).where(eq(throttles.key, key));
-  const lockedFor = row?.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
-  if (lockedFor > 0) throw new ThrottledError(Math.ceil(lockedFor / 1000));
-}
-
-/** Counts one failure (or one send); locks the key once the rule's limit is reached within its window. */
-export async function recordAttempt(db: Executor, key: string, rule: ThrottleRule) {
-  const windowStart = sql`${new Date(Date.now() - rule.windowMs).toISOString()}::timestamptz`;
-  const lockUntil = sql`${new Date(Date.now() + rule.lockMs).toISOString()}::timestamptz`;
-  // One statement, so concurrent failures cannot both read the old count.
-  await db
+/**
+ * Reserves one attempt under `key` before the caller checks anything, or throws ThrottledError
+ * while the key is locked. One conditional upsert reads and counts at once, so 50 requests
+ * arriving together get at most `limit` reservations between them, on every replica (DESIGN §2).
+ * A window or lock that has run out starts a fresh count.
+ */
+export async function reserveAttempt(db: Executor, key: string, rule: ThrottleRule) {
+  const windowSeconds = rule.windowMs / 1000;
+  const lockSeconds = rule.lockMs / 1000;
+  const fresh = sql`(${throttles.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})
+    or ${throttles.lockedUntil} <= now())`;
+  const count = sql`(case when ${fresh} then 1 else ${throttles.failures} + 1 end)`;
+  const reserved = await db
     .insert(throttles)
     .values({
       key,
       failures: 1,
       windowStartedAt: sql`now()`,
-      lockedUntil: rule.limit <= 1 ? lockUntil : null,
+      lockedUntil: rule.limit <= 1 ? sql`now() + make_interval(secs => ${lockSeconds})` : null,
     })
     .onConflictDoUpdate({
       target: throttles.key,
       set: {
-        failures: sql`case when ${throttles.windowStartedAt} < ${windowStart} then 1 else ${throttles.failures} + 1 end`,
-        windowStartedAt: sql`case when ${throttles.windowStartedAt} < ${windowStart} then now() else ${throttles.windowStartedAt} end`,
-        lockedUntil: sql`case when (case when ${throttles.windowStartedAt} < ${windowStart} then 1 else ${throttles.failures} + 1 end) >= ${rule.limit} then ${lockUntil} else ${throttles.lockedUntil} end`,
+        failures: count,
+        windowStartedAt: sql`case when ${fresh} then now() else ${throttles.windowStartedAt} end`,
+        lockedUntil: sql`case when ${count} >= ${rule.limit}
+          then now() + make_interval(secs => ${lockSeconds}) else null end`,
       },
-    });
+      setWhere: sql`${throttles.lockedUntil} is null or ${throttles.lockedUntil} <= now()`,
+    })
+    .returning({ failures: throttles.failures });
+  if (reserved.length === 0) throw new ThrottledError(await secondsLocked(db, key));
 }
 
+async function secondsLocked(db: Executor, key: string): Promise<number> {
+  const [row] = await queryRows<{ seconds: number | string | null }>(
+    db,
+    sql`select ceil(extract(epoch from ${throttles.lockedUntil} - now())) as seconds
+      from ${throttles} where ${throttles.key} = ${key}`,
+  );
+  return Math.max(1, Number(row?.seconds ?? 1));
+}
+
+/**
+ * Gives a reservation back: the attempt turned out to be one the rule does not count (a good
+ * password from a shared office address). A lock it alone caused is lifted with it.
+ */
+export async function releaseAttempt(db: Executor, key: string, rule: ThrottleRule) {
+  await db
+    .update(throttles)
+    .set({
+      failures: sql`greatest(${throttles.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${throttles.failures} - 1 < ${rule.limit} then null
+        else ${throttles.lockedUntil} end`,
+    })
+    .where(eq(throttles.key, key));
+}
+
+/** A success clears the key's count and any lock (DESIGN §4: a success resets the count). */
 export async function resetAttempts(db: Executor, key: string) {
   await db.delete(throttles).where(eq(throttles.key, key));
 }

@@ -25,15 +25,27 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * The staff user a sign-on identity belongs to: the one bound to its subject, else a staff user
+   * holding its e-mail (bound ones first, so the caller can refuse a second identity for one
+   * e-mail). Locks the row for the caller's transaction, so two sign-ins cannot both bind it.
+   */
   async findStaff(db: Executor, oidcSubject: string, email: string) {
-    const [bySubject] = await db.select().from(users).where(eq(users.oidcSubject, oidcSubject));
+    const [bySubject] = await db
+      .select()
+      .from(users)
+      .where(eq(users.oidcSubject, oidcSubject))
+      .for('update');
     if (bySubject) return bySubject;
     const [byEmail] = await db
       .select()
       .from(users)
       .where(
         and(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`${users.accountKey} is null`),
-      );
+      )
+      .orderBy(sql`${users.oidcSubject} is null`)
+      .limit(1)
+      .for('update');
     return byEmail;
   },
 

@@ -30,6 +30,7 @@ export async function importLenderData(db: Database, input: ImportBody): Promise
     units: input.units ?? [],
     collaterals: input.collaterals ?? [],
   };
+  for (const [kind, records] of Object.entries(batch)) refuseRepeatedKeys(kind, records);
   await db.transaction(async (tx) => {
     await repo.upsertAccounts(tx, batch.accounts);
     await requireParents(
@@ -72,6 +73,23 @@ export async function importLenderData(db: Database, input: ImportBody): Promise
     units: batch.units.length,
     collaterals: batch.collaterals.length,
   };
+}
+
+/**
+ * One upsert cannot write a row twice (PostgreSQL refuses, which surfaced as a 500), and a file
+ * that lists a key twice is ambiguous about which record wins: refused by name and field.
+ */
+function refuseRepeatedKeys(kind: string, records: readonly { key: string }[]) {
+  const seen = new Set<string>();
+  records.forEach(({ key }, index) => {
+    if (seen.has(key)) {
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `${kind}[${index}].key: '${key}' appears more than once in this import`,
+      );
+    }
+    seen.add(key);
+  });
 }
 
 async function requireParents(

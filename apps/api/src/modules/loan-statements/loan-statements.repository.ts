@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loanStatementRequests } from '../../db/schema.ts';
+import { loanStatementRequests, opportunities } from '../../db/schema.ts';
 
 export type LoanStatementRow = typeof loanStatementRequests.$inferSelect;
 
@@ -16,6 +16,29 @@ export const loanStatementsRepository = {
       .from(loanStatementRequests)
       .where(eq(loanStatementRequests.opportunityKey, opportunityKey))
       .orderBy(desc(loanStatementRequests.createdAt));
+  },
+
+  /** An account's requests still waiting for a statement, newest first: the first `limit` and how many. */
+  async listOpenForAccount(db: Executor, accountKey: string, limit: number) {
+    const where = and(
+      eq(opportunities.accountKey, accountKey),
+      eq(loanStatementRequests.status, 'REQUESTED'),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ request: loanStatementRequests, opportunityName: opportunities.name })
+        .from(loanStatementRequests)
+        .innerJoin(opportunities, eq(opportunities.key, loanStatementRequests.opportunityKey))
+        .where(where)
+        .orderBy(desc(loanStatementRequests.createdAt), desc(loanStatementRequests.id))
+        .limit(limit),
+      db
+        .select({ n: count() })
+        .from(loanStatementRequests)
+        .innerJoin(opportunities, eq(opportunities.key, loanStatementRequests.opportunityKey))
+        .where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 };
 

@@ -195,7 +195,10 @@ describe('loan statement requests', () => {
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect(download.headers['content-disposition']).toContain('Statement%20Nov.pdf');
     const mail = await latestMailTo(t.db, `${a.accountKey.toLowerCase()}@borrower.example`);
-    expect(mail?.subject).toBe('Your loan statement is ready');
+    // The mail names the loan in words (issue 11), not by its key.
+    expect(mail?.subject).toBe(
+      `Your loan statement for ${a.loans.opportunities[1]!.name} is ready`,
+    );
   });
 
   it('lets only the owning borrower ask: staff 403, another borrower 404', async () => {

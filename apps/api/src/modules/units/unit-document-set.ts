@@ -33,6 +33,6 @@ export const unitDocumentSet: DocumentSetDefinition = {
       },
     };
   },
-  saveStatus: (db, key, expectedVersion, status) =>
-    unitsRepository.saveStatus(db, key, expectedVersion, status),
+  saveStatus: (db, key, expectedVersion, changes) =>
+    unitsRepository.saveStatus(db, key, expectedVersion, changes),
 };

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ApprovalStatus } from '@portal/domain';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { REQUIRED_FILE_COUNT, type CheckerSort, type CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { accounts, opportunities, projects, units } from '../../db/schema.ts';
+import type { SetStatusChange } from '../documents/document-set.ts';
+import { checkerListOrder, containsText } from '../../db/list-queries.ts';
+import { accounts, opportunities, projects, unitFiles, units } from '../../db/schema.ts';
 
 /** `null` scope is staff (every account); otherwise the borrower's account key. */
 export type AccountScope = string | null;
@@ -9,14 +11,27 @@ export type AccountScope = string | null;
 const unitColumns = {
   unit: units,
   opportunityKey: projects.opportunityKey,
+  opportunityName: opportunities.name,
   accountKey: opportunities.accountKey,
   accountName: accounts.name,
   projectName: projects.name,
 };
 
-function scoped(scope: AccountScope, condition?: SQL) {
-  return and(scope === null ? undefined : eq(opportunities.accountKey, scope), condition);
+function scoped(scope: AccountScope, ...conditions: (SQL | undefined)[]) {
+  return and(scope === null ? undefined : eq(opportunities.accountKey, scope), ...conditions);
 }
+
+/** What the checker lists' search looks in (a unit's account, loan, project, tower, unit no, customer). */
+const SEARCHED_COLUMNS = [
+  accounts.key,
+  accounts.name,
+  opportunities.key,
+  opportunities.name,
+  projects.name,
+  units.tower,
+  units.unit,
+  units.customerName,
+];
 
 export const unitsRepository = {
   base(db: Executor) {
@@ -39,6 +54,11 @@ export const unitsRepository = {
     return row;
   },
 
+  /** Several units at once (bulk answers), those the scope may see. */
+  findMany(db: Executor, scope: AccountScope, keys: string[]) {
+    return unitsRepository.base(db).where(scoped(scope, inArray(units.key, keys)));
+  },
+
   async listForProject(db: Executor, projectKey: string, page: { offset: number; limit: number }) {
     const where = eq(units.projectKey, projectKey);
     const [rows, [total]] = await Promise.all([
@@ -53,20 +73,23 @@ export const unitsRepository = {
     return { rows, total: total?.n ?? 0 };
   },
 
-  /** The checker lists (SPEC §2): one status, most or least recently updated first. */
+  /** The checker lists (SPEC §2): one status or all, optionally searched, in the asked order. */
   async listByStatus(
     db: Executor,
     scope: AccountScope,
-    status: ApprovalStatus,
-    query: { newestFirst: boolean; offset: number; limit: number },
+    status: CheckerStatusFilter,
+    query: { sort: CheckerSort; search?: string | undefined; offset: number; limit: number },
   ) {
-    const where = scoped(scope, eq(units.approvalStatus, status));
-    const order = query.newestFirst ? desc(units.updatedAt) : asc(units.updatedAt);
+    const where = scoped(
+      scope,
+      status === 'ALL' ? undefined : eq(units.approvalStatus, status),
+      containsText(query.search, SEARCHED_COLUMNS),
+    );
     const [rows, [total]] = await Promise.all([
       unitsRepository
         .base(db)
         .where(where)
-        .orderBy(order, asc(units.key))
+        .orderBy(...checkerListOrder(query.sort, units))
         .offset(query.offset)
         .limit(query.limit),
       db
@@ -74,15 +97,36 @@ export const unitsRepository = {
         .from(units)
         .innerJoin(projects, eq(projects.key, units.projectKey))
         .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
+        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
         .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
 
-  async saveStatus(db: Executor, key: string, expectedVersion: number, status: ApprovalStatus) {
+  /**
+   * The units that may be ready to submit, most recently updated first: not locked, and with at
+   * least a full set of live files. Only a cheap narrowing; the domain rule decides readiness.
+   */
+  listFilledUnlocked(db: Executor, scope: AccountScope) {
+    const liveFiles = sql`(select count(*) from ${unitFiles}
+      where ${unitFiles.parentKey} = ${units.key}
+        and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null)`;
+    return unitsRepository
+      .base(db)
+      .where(
+        scoped(
+          scope,
+          inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
+          sql`${liveFiles} >= ${REQUIRED_FILE_COUNT.unit}`,
+        ),
+      )
+      .orderBy(desc(units.updatedAt), asc(units.key));
+  },
+
+  async saveStatus(db: Executor, key: string, expectedVersion: number, changes: SetStatusChange) {
     const updated = await db
       .update(units)
-      .set({ approvalStatus: status, version: sql`${units.version} + 1`, updatedAt: sql`now()` })
+      .set({ ...changes, version: sql`${units.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(units.key, key), eq(units.version, expectedVersion)))
       .returning({ key: units.key });
     return updated.length === 1;
@@ -90,24 +134,3 @@ export const unitsRepository = {
 };
 
 export type UnitWithOwners = NonNullable<Awaited<ReturnType<typeof unitsRepository.find>>>;
-
-export const toUnit = (row: UnitWithOwners) => ({
-  key: row.unit.key,
-  name: row.unit.name,
-  tower: row.unit.tower,
-  floor: row.unit.floor,
-  unit: row.unit.unit,
-  areaSqft: row.unit.areaSqft,
-  customerName: row.unit.customerName,
-  maxSellingPrice: row.unit.maxSellingPrice,
-  baseSellingPrice: row.unit.baseSellingPrice,
-  totalSaleValue: row.unit.totalSaleValue,
-  amountToBeReceived: row.unit.amountToBeReceived,
-  approvalStatus: row.unit.approvalStatus,
-  createdAt: row.unit.createdAt.toISOString(),
-  updatedAt: row.unit.updatedAt.toISOString(),
-  projectKey: row.unit.projectKey,
-  selectedNoc: row.unit.selectedNoc,
-  version: row.unit.version,
-  meta: { opportunityKey: row.opportunityKey, projectKey: row.unit.projectKey },
-});

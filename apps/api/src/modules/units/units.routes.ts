@@ -19,7 +19,13 @@ import { documentFileRoutes } from '../documents/document-files.routes.ts';
 import type { DocumentDeps } from '../documents/document-set.ts';
 import { documentSetHistory } from '../documents/read-documents.ts';
 import { unitDocumentSet } from './unit-document-set.ts';
-import { getProjectUnit, getUnit, listProjectUnits, listUnitsByStatus } from './units.service.ts';
+import {
+  getProjectUnit,
+  getUnit,
+  getUnits,
+  listProjectUnits,
+  listUnitsByStatus,
+} from './units.service.ts';
 
 const anyone = RoleSchema.options;
 const tags = ['units'];
@@ -35,7 +41,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       config: { roles: anyone },
       schema: {
         tags,
-        summary: 'Unit checker list (NOC Checker / Unit Status)',
+        summary: 'Unit checker list (NOC Checker / Unit Status): one status or ALL, searchable',
         params: CheckerListParamsSchema,
         querystring: CheckerListQuerySchema,
         response: { 200: CheckerUnitListResponseSchema },
@@ -132,7 +138,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
     async (request) => {
       const user = requireUser(request);
       await submitSets(unitDocumentSet, deps, user, request.body.keys);
-      return { units: await Promise.all(request.body.keys.map((key) => getUnit(db, user, key))) };
+      return { units: await getUnits(db, user, request.body.keys) };
     },
   );
 

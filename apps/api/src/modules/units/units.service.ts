@@ -1,9 +1,11 @@
 import {
   DomainError,
+  isUnitReadyToSubmit,
   listMeta,
   nocType,
-  type ApprovalStatus,
+  unitDocumentSet,
   type CheckerListQuery,
+  type CheckerStatusFilter,
   type PaginationQuery,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
@@ -11,12 +13,81 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope, getProject } from '../loans/loans.service.ts';
 import { loansRepository } from '../loans/loans.repository.ts';
 import { unitFilesRepository } from './unit-document-set.ts';
-import { toUnit, unitsRepository, type UnitWithOwners } from './units.repository.ts';
+import { unitsRepository, type AccountScope, type UnitWithOwners } from './units.repository.ts';
+
+type LiveFile = Awaited<ReturnType<typeof unitFilesRepository.liveFilesOf>>[number];
+
+/** The API's unit (SPEC §3); canSubmit is the domain's readiness rule over the unit's live files. */
+function toUnit(row: UnitWithOwners, files: LiveFile[]) {
+  const { unit } = row;
+  return {
+    key: unit.key,
+    name: unit.name,
+    tower: unit.tower,
+    floor: unit.floor,
+    unit: unit.unit,
+    areaSqft: unit.areaSqft,
+    customerName: unit.customerName,
+    maxSellingPrice: unit.maxSellingPrice,
+    baseSellingPrice: unit.baseSellingPrice,
+    totalSaleValue: unit.totalSaleValue,
+    amountToBeReceived: unit.amountToBeReceived,
+    approvalStatus: unit.approvalStatus,
+    createdAt: unit.createdAt.toISOString(),
+    updatedAt: unit.updatedAt.toISOString(),
+    submittedAt: unit.submittedAt?.toISOString() ?? null,
+    canSubmit: isUnitReadyToSubmit(unitDocumentSet(unit, files)),
+    projectKey: unit.projectKey,
+    selectedNoc: unit.selectedNoc,
+    version: unit.version,
+    meta: { opportunityKey: row.opportunityKey, projectKey: unit.projectKey },
+  };
+}
+
+/** A unit with the checker columns (DESIGN §4): account, loan and project, NOC type, file count. */
+function toCheckerUnit(row: UnitWithOwners, files: LiveFile[]) {
+  return {
+    ...toUnit(row, files),
+    accountId: row.accountKey,
+    accountName: row.accountName,
+    opportunityKey: row.opportunityKey,
+    opportunityName: row.opportunityName,
+    projectName: row.projectName,
+    nocType: nocType(files),
+    uploadedFiles: files.length,
+  };
+}
+
+/** Each row with its own live files, loaded for all rows in one query (never one per row). */
+async function withLiveFiles(db: Database, rows: UnitWithOwners[]) {
+  const files = await unitFilesRepository.liveFilesOf(
+    db,
+    rows.map((r) => r.unit.key),
+  );
+  return rows.map((row) => ({ row, files: files.filter((f) => f.parentKey === row.unit.key) }));
+}
+
+const checkerUnits = async (db: Database, rows: UnitWithOwners[]) =>
+  (await withLiveFiles(db, rows)).map(({ row, files }) => toCheckerUnit(row, files));
 
 export async function getUnit(db: Database, user: AuthenticatedUser, key: string) {
   const row = await unitsRepository.find(db, accountScope(user), key);
   if (!row) throw new DomainError('NOT_FOUND', 'No such unit');
-  return toUnit(row);
+  const [unit] = (await withLiveFiles(db, [row])).map(({ files }) => toUnit(row, files));
+  return unit!;
+}
+
+/** The units named by `keys`, in that order (a bulk submit's answer): two queries for all. */
+export async function getUnits(db: Database, user: AuthenticatedUser, keys: string[]) {
+  const rows = await unitsRepository.findMany(db, accountScope(user), keys);
+  const units = new Map(
+    (await withLiveFiles(db, rows)).map(({ row, files }) => [row.unit.key, toUnit(row, files)]),
+  );
+  return keys.map((key) => {
+    const unit = units.get(key);
+    if (!unit) throw new DomainError('NOT_FOUND', 'No such unit');
+    return unit;
+  });
 }
 
 /** A unit addressed through its project must belong to it. */
@@ -43,7 +114,7 @@ export async function listProjectUnits(
     limit: query.perPage,
   });
   return {
-    units: await enrich(db, rows),
+    units: await checkerUnits(db, rows),
     meta: listMeta(query.page, query.perPage, total, rows.length),
   };
 }
@@ -56,38 +127,31 @@ async function findVisibleProject(db: Database, user: AuthenticatedUser, project
   return project;
 }
 
-/** SPEC §2 checker list (Unit Status / NOC Checker); borrowers see only their own units. */
+/**
+ * SPEC §2 checker list (Unit Status / NOC Checker): one query for the page, one for its files.
+ * Borrowers see only their own units, whatever they search for.
+ */
 export async function listUnitsByStatus(
   db: Database,
   user: AuthenticatedUser,
-  status: ApprovalStatus,
+  status: CheckerStatusFilter,
   query: CheckerListQuery,
 ) {
   const { rows, total } = await unitsRepository.listByStatus(db, accountScope(user), status, {
-    newestFirst: query.sort === 'recentlyUpdatedOnTop',
+    sort: query.sort,
+    search: query.search,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
   });
   return {
-    units: await enrich(db, rows),
+    units: await checkerUnits(db, rows),
     meta: listMeta(query.page, query.perPage, total, rows.length),
   };
 }
 
-/** The checker columns (DESIGN §4): account and project names, NOC type, uploaded file count. */
-async function enrich(db: Database, rows: UnitWithOwners[]) {
-  const files = await unitFilesRepository.liveFilesOf(
-    db,
-    rows.map((r) => r.unit.key),
-  );
-  return rows.map((row) => {
-    const own = files.filter((f) => f.parentKey === row.unit.key);
-    return {
-      ...toUnit(row),
-      accountName: row.accountName,
-      projectName: row.projectName,
-      nocType: nocType(own),
-      uploadedFiles: own.length,
-    };
-  });
+/** The scope's units ready to submit (canSubmit), most recently updated first: the first `limit` and how many. */
+export async function listReadyUnits(db: Database, scope: AccountScope, limit: number) {
+  const candidates = await unitsRepository.listFilledUnlocked(db, scope);
+  const ready = (await checkerUnits(db, candidates)).filter((unit) => unit.canSubmit);
+  return { units: ready.slice(0, limit), total: ready.length };
 }

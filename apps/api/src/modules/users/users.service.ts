@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DomainError, listMeta, type UserListQuery, type UserUpdateBody } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
+import { containsText } from '../../db/list-queries.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
@@ -29,17 +30,12 @@ function selectUsers(db: Database) {
 
 /** Admins list everyone who can sign in (DESIGN §4 "Users"), searchable by name, e-mail or username. */
 export async function listUsers(db: Database, query: UserListQuery) {
-  const pattern = query.search
-    ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined;
-  const where = pattern
-    ? or(
-        ilike(users.username, pattern),
-        ilike(users.email, pattern),
-        ilike(users.name, pattern),
-        ilike(accounts.name, pattern),
-      )
-    : undefined;
+  const where = containsText(query.search, [
+    users.username,
+    users.email,
+    users.name,
+    accounts.name,
+  ]);
   const [rows, [total]] = await Promise.all([
     selectUsers(db)
       .where(where)

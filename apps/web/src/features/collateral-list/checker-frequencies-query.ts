@@ -1,29 +1,32 @@
-import { queryOptions } from '@tanstack/react-query';
-import {
-  CHECKER_STATUS_FILTERS,
-  CheckerFrequencyListResponseSchema,
-  type CheckerListQuery,
-} from '@portal/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { CheckerFrequencyListResponseSchema, type CheckerStatusFilter } from '@portal/domain';
 import { apiGet } from '../../api/client';
+import type { ListParams } from '../../components/checker-list/list-params';
 import { frequenciesRootKey } from '../frequencies/frequency-api';
 
-export type CheckerStatus = (typeof CHECKER_STATUS_FILTERS)[number];
-
-/** SPEC §7: `GET collaterals/all/frequencies/all/status/{status}/?sort=&perPage=&page=`. */
-export const checkerFrequenciesQuery = (status: CheckerStatus, query: CheckerListQuery) =>
+/**
+ * SPEC §7: `GET collaterals/all/frequencies/all/status/{status}/?sort=&perPage=&page=`, with
+ * the queue's search (account or collateral).
+ */
+export const checkerFrequenciesQuery = ({
+  status,
+  sort,
+  perPage,
+  page,
+  search,
+}: ListParams<CheckerStatusFilter>) =>
   queryOptions({
     // Under the frequencies key, so a change on either screen refreshes both lists.
-    queryKey: [...frequenciesRootKey, 'status', status, query],
+    queryKey: [...frequenciesRootKey, 'status', { status, sort, perPage, page, search }],
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
-        sort: query.sort,
-        perPage: String(query.perPage),
-        page: String(query.page),
-      });
+      const params = new URLSearchParams({ sort, perPage: String(perPage), page: String(page) });
+      if (search) params.set('search', search);
       return apiGet(
         `/collaterals/all/frequencies/all/status/${status}/?${params}`,
         CheckerFrequencyListResponseSchema,
         { signal },
       );
     },
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
   });

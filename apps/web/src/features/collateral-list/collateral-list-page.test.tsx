@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CheckerFrequency, SessionUser } from '@portal/domain';
+import { formatDate, type CheckerFrequency, type SessionUser } from '@portal/domain';
 import { renderApp } from '../../test/render';
 import {
   approver,
   callsTo,
   checkerFrequency,
   client,
+  frequency,
   listMeta,
   stubRoutes,
   UPDATE_FAILED,
@@ -16,8 +17,11 @@ import {
 // A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
 configure({ asyncUtilTimeout: 10_000 });
 
-const listPath = (status: string, sort = 'recentlyUpdatedOnTop') =>
-  `GET /api/collaterals/all/frequencies/all/status/${status}/?sort=${sort}&perPage=10&page=1`;
+const listPath = (status: string, { sort = 'recentlyUpdatedOnTop', search = '' } = {}) =>
+  `GET /api/collaterals/all/frequencies/all/status/${status}/?sort=${sort}&perPage=10&page=1${search ? `&search=${search}` : ''}`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS - 60_000).toISOString();
 const SUBMIT = 'POST /api/frequencies/submit';
 
 function stubList(
@@ -45,7 +49,11 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
   it('is the Collateral Checker for staff, pending first, with the status on each row', async () => {
     stubList(approver, {
       PENDING_APPROVAL: [
-        checkerFrequency('F1', { approvalStatus: 'PENDING_APPROVAL', uploadedFiles: 9 }),
+        checkerFrequency('F1', {
+          approvalStatus: 'PENDING_APPROVAL',
+          uploadedFiles: 9,
+          submittedAt: twoDaysAgo,
+        }),
       ],
     });
     renderApp('/collateralchecker');
@@ -58,12 +66,20 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
-      'Skyline Residency — Tower A receivablesMehta Constructions Pvt Ltd',
+      'Skyline Residency — Tower A receivables',
+      'Mehta Constructions Pvt LtdACC1001',
       'Monthly',
       'January',
       '2026',
+      formatDate(twoDaysAgo),
+      '2 days',
       'PENDING FOR APPROVAL',
     ]);
+    // The label fits: the button never shrinks below it.
+    expect(
+      within(row).getByRole('button', { name: /^PENDING FOR APPROVAL, documents of/ }).style
+        .minWidth,
+    ).toBe('max-content');
     expect(screen.queryByRole('button', { name: 'Submit to checker' })).toBeNull();
   });
 
@@ -75,29 +91,95 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
       [status]: [checkerFrequency('F1', { approvalStatus: status, uploadedFiles: 9 })],
     });
     renderApp(`/collateralchecker?status=${status}`);
-    expect(within(await table()).getByRole('button', { name: label })).toBeTruthy();
+    expect(within(await table()).getByText(label, { selector: 'button *' })).toBeTruthy();
   });
 
-  it('filters by status through the address and the API', async () => {
-    const fetchMock = stubList(approver, { PENDING_APPROVAL: [], APPROVED: [] });
+  it('filters by status, All included, through the address and the API', async () => {
+    const fetchMock = stubList(approver, { PENDING_APPROVAL: [], APPROVED: [], ALL: [] });
     const { router } = renderApp('/collateralchecker');
     expect(await screen.findByText('No frequencies are PENDING FOR APPROVAL')).toBeTruthy();
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'PENDING FOR APPROVAL',
+      'APPROVED',
+      'REJECTED',
+      'All',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'APPROVED' }));
-    await waitFor(() =>
-      expect(router.state.location.search).toBe(
-        '?status=APPROVED&sort=recentlyUpdatedOnTop&perPage=10&page=1',
-      ),
-    );
+    await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED'));
     expect(await screen.findByText('No frequencies are APPROVED')).toBeTruthy();
     expect(callsTo(fetchMock, listPath('APPROVED'))).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(screen.getByRole('option', { name: 'All' }));
+    expect(await screen.findByText('No frequencies yet')).toBeTruthy();
+    expect(router.state.location.search).toBe('?status=ALL');
+    expect(callsTo(fetchMock, listPath('ALL'))).toHaveLength(1);
   });
 
-  it('is Collateral Status for a borrower, who may select only fixed rejected rows', async () => {
+  it('searches by account or collateral after a pause in typing, keeping it in the address', async () => {
+    const fetchMock = stubList(
+      approver,
+      {
+        PENDING_APPROVAL: [checkerFrequency('F1', { approvalStatus: 'PENDING_APPROVAL' })],
+      },
+      {
+        [listPath('PENDING_APPROVAL', { search: 'mehta' })]: {
+          status: 200,
+          body: { monitoringFrequencies: [], meta: listMeta(0) },
+        },
+      },
+    );
+    const { router } = renderApp('/collateralchecker');
+    await table();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by account or collateral' }), {
+      target: { value: 'mehta' },
+    });
+    expect(await screen.findByText('No frequencies match “mehta”')).toBeTruthy();
+    expect(router.state.location.search).toBe('?search=mehta');
+    expect(callsTo(fetchMock, listPath('PENDING_APPROVAL', { search: 'mehta' }))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await table()).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the frequency a link names, reading it when it is not on the page', async () => {
+    stubList(
+      client,
+      { REJECTED: [] },
+      {
+        'GET /api/collaterals/COL-1/frequencies/F7': {
+          status: 200,
+          body: { frequency: frequency('F7', { approvalStatus: 'REJECTED', month: 3 }) },
+        },
+        'GET /api/accounts/ACC1001/collaterals/COL-1': {
+          status: 200,
+          body: {
+            collateral: {
+              key: 'COL-1',
+              accountId: 'ACC1001',
+              collateralName: 'Lakeview receivables',
+            },
+          },
+        },
+      },
+    );
+    renderApp('/collateralstatus?status=REJECTED&collateral=COL-1&frequency=F7');
+    const panel = await screen.findByRole('dialog', { name: /Document uploads/ });
+    expect(panel.textContent).toContain('Lakeview receivables: Monthly, March 2026');
+  });
+
+  it('is Collateral Status for a borrower, who may select only the rows the API marks ready', async () => {
     stubList(client, {
       REJECTED: [
-        checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9, month: 1 }),
-        checkerFrequency('F2', { approvalStatus: 'REJECTED', uploadedFiles: 8, month: 2 }),
+        checkerFrequency('F1', {
+          approvalStatus: 'REJECTED',
+          uploadedFiles: 9,
+          month: 1,
+          canSubmit: true,
+        }),
+        // Nine files, one of them still rejected: not ready, whatever the count says.
+        checkerFrequency('F2', { approvalStatus: 'REJECTED', uploadedFiles: 9, month: 2 }),
       ],
     });
     renderApp('/collateralstatus?status=REJECTED');
@@ -115,7 +197,11 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
   });
 
   it('resubmits the chosen fixed rows once confirmed, then says so and reloads', async () => {
-    const fixed = checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9 });
+    const fixed = checkerFrequency('F1', {
+      approvalStatus: 'REJECTED',
+      uploadedFiles: 9,
+      canSubmit: true,
+    });
     const fetchMock = stubList(
       client,
       { REJECTED: [fixed] },
@@ -136,7 +222,12 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
     const listReads = callsTo(fetchMock, listPath('REJECTED')).length;
     fireEvent.click(submit);
 
-    expect(await screen.findByText('Submitted to checker')).toBeTruthy();
+    expect(await screen.findByText('Submitted to the checker')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Skyline Residency — Tower A receivables · Monthly, January 2026 is awaiting approval again.',
+      ),
+    ).toBeTruthy();
     const [[, init]] = callsTo(fetchMock, SUBMIT) as [[unknown, RequestInit]];
     expect(JSON.parse(String(init.body))).toEqual({ keys: ['F1'] });
     await waitFor(() =>
@@ -145,7 +236,11 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
   });
 
   it('shows the 503 popup when the resubmission cannot reach the server (SPEC §8)', async () => {
-    const fixed = checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9 });
+    const fixed = checkerFrequency('F1', {
+      approvalStatus: 'REJECTED',
+      uploadedFiles: 9,
+      canSubmit: true,
+    });
     stubList(client, { REJECTED: [fixed] }, { [SUBMIT]: UPDATE_FAILED });
     renderApp('/collateralstatus?status=REJECTED');
     await table();
@@ -165,7 +260,9 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
       ],
     });
     renderApp('/collateralchecker');
-    fireEvent.click(within(await table()).getByRole('button', { name: 'PENDING FOR APPROVAL' }));
+    fireEvent.click(
+      within(await table()).getByRole('button', { name: /^PENDING FOR APPROVAL, documents of/ }),
+    );
     expect(await screen.findByText('Document uploads')).toBeTruthy();
     expect(
       screen.getByText('Skyline Residency — Tower A receivables: Monthly, January 2026'),

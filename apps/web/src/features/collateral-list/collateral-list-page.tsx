@@ -1,182 +1,88 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Box, Button, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useCallback } from 'react';
+import { Box, Button, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileOff, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHECKER_STATUS_FILTERS,
-  CheckerListQuerySchema,
   collateralCheckerLabel,
   DEFAULT_CHECKER_STATUS,
   FREQUENCY_LABELS,
+  frequencyLabel,
+  isStaffRole,
   monthLabel,
-  PAGE_SIZES,
-  STATUS_COLOURS,
-  type CheckerFrequency,
-  type CheckerListQuery,
-  type CheckerSort,
+  type CheckerStatusFilter,
 } from '@portal/domain';
-import { isStaff } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
+import { FREQUENCY_LINK_PARAMS, periodLabel } from '../../components/checker-list/deep-links';
+import { useDocumentPanelLink } from '../../components/checker-list/document-panel-link';
+import { ListControls } from '../../components/checker-list/list-controls';
+import { useListParams } from '../../components/checker-list/list-params';
+import { submittedColumns } from '../../components/checker-list/queue-age';
+import { StatusActionButton } from '../../components/checker-list/status-action-button';
+import {
+  SelectForSubmit,
+  useSubmitToChecker,
+} from '../../components/checker-list/submit-to-checker';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPopup } from '../../components/error-popup';
-import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { SubmitToCheckerBar } from '../../components/submit-to-checker-bar';
-import { DocumentPanel } from '../documents/document-panel';
-import { frequencySetRef, type DocumentSetRef } from '../documents/document-set-ref';
-import {
-  frequenciesRootKey,
-  frequencyName,
-  isReadyAtListLevel,
-  isServiceUnavailable,
-  submitFrequencies,
-  UPDATE_FAILED_MESSAGE,
-} from '../frequencies/frequency-api';
-import { urlParam } from '../frequencies/url-param';
-import { checkerFrequenciesQuery, type CheckerStatus } from './checker-frequencies-query';
+import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { frequencySetRef } from '../documents/document-set-ref';
+import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
+import { checkerFrequenciesQuery } from './checker-frequencies-query';
 
-/** SPEC §2 / §9: the status filter, pending by default, labelled as SPEC §4's collateral list. */
-const StatusParamSchema = z.enum(CHECKER_STATUS_FILTERS).default(DEFAULT_CHECKER_STATUS);
+/** SPEC §2 / §4: the status filter in the collateral list's wording, and All. */
 const STATUS_DATA = CHECKER_STATUS_FILTERS.map((status) => ({
   value: status,
-  label: collateralCheckerLabel(status),
+  label: status === 'ALL' ? 'All' : collateralCheckerLabel(status),
 }));
 
-const SORT_DATA: { value: CheckerSort; label: string }[] = [
-  { value: 'recentlyUpdatedOnTop', label: 'Recently updated on top' },
-  { value: 'recentlyUpdatedOnBottom', label: 'Recently updated on bottom' },
-];
-
-const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
-
-interface Filters extends CheckerListQuery {
-  status: CheckerStatus;
-}
-
-/** SPEC §9 defaults: pending, recently updated on top, ten a page, page 1. */
-function filtersFrom(searchParams: URLSearchParams): Filters {
-  const { shape } = CheckerListQuerySchema;
-  return {
-    status: urlParam(StatusParamSchema, searchParams.get('status')),
-    sort: urlParam(shape.sort, searchParams.get('sort')),
-    perPage: urlParam(shape.perPage, searchParams.get('perPage')),
-    page: urlParam(shape.page, searchParams.get('page')),
-  };
-}
-
 /**
- * SPEC §2 "Collateral checker / status screen": one screen, titled by role.
- * Staff review every borrower's frequencies; a borrower sees their own and may
- * resubmit the rejected ones they have fixed (SPEC §4).
+ * SPEC §2 "Collateral checker / status screen": one screen, titled by role. Staff work every
+ * borrower's frequencies; a borrower sees their own and may resubmit the ones the API says are
+ * ready (SPEC §4). Status, sort, page, search and the open frequency live in the address.
  */
 export function CollateralListPage() {
   const user = useCurrentUser();
-  const isClient = !isStaff(user.role);
-  const title = isClient ? 'Collateral Status' : 'Collateral Checker';
+  const isStaff = isStaffRole(user.role);
+  const title = isStaff ? 'Collateral Checker' : 'Collateral Status';
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = filtersFrom(searchParams);
-  const { status, ...query } = filters;
-  const list = useQuery({
-    ...checkerFrequenciesQuery(status, query),
-    placeholderData: keepPreviousData,
-  });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirmed, setConfirmed] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [panelSet, setPanelSet] = useState<DocumentSetRef | null>(null);
-  const [isPanelOpen, setIsPanelOpen] = useState(false);
-  // SPEC §5: inputs are disabled while the list loads.
-  const isLoading = list.isFetching;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
-
-  const submit = useMutation({
-    mutationFn: submitFrequencies,
-    onSuccess: ({ frequencies }) => {
-      notifications.show({
-        color: 'green',
-        title: 'Submitted to checker',
-        message:
-          frequencies.length === 1
-            ? `${frequencyName(frequencies[0]!)} is awaiting approval again.`
-            : `${frequencies.length} frequencies are awaiting approval again.`,
-      });
-      setSelected(new Set());
-      setConfirmed(false);
-      return refresh();
-    },
-    // SPEC §8: a 503 has its own words; anything else says what the server said.
-    onError: (error) =>
-      setFailure(isServiceUnavailable(error) ? UPDATE_FAILED_MESSAGE : error.message),
-  });
-
-  function changeFilters(change: Partial<Filters>) {
-    // A new filter, sort or page size starts again at page 1.
-    const next = { ...filters, page: 1, ...change };
-    setSearchParams({
-      status: next.status,
-      sort: next.sort,
-      perPage: String(next.perPage),
-      page: String(next.page),
-    });
-  }
-
-  function toggle(key: string, isSelected: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (isSelected) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }
-
-  function openDocuments(frequency: CheckerFrequency) {
-    setPanelSet(frequencySetRef(frequency, frequency.collateralName));
-    setIsPanelOpen(true);
-  }
-
-  const controls = (
-    <Group gap="md" align="flex-end">
-      <Select
-        label="Status"
-        data={STATUS_DATA}
-        value={status}
-        onChange={(value) => value && changeFilters({ status: value as CheckerStatus })}
-        allowDeselect={false}
-        disabled={isLoading}
-        w={{ base: '100%', xs: 220 }}
-      />
-      <Select
-        label="Sort"
-        data={SORT_DATA}
-        value={query.sort}
-        onChange={(value) => value && changeFilters({ sort: value as CheckerSort })}
-        allowDeselect={false}
-        disabled={isLoading}
-        w={{ base: '100%', xs: 240 }}
-      />
-      <Select
-        label="Items per page"
-        data={PAGE_SIZE_DATA}
-        value={String(query.perPage)}
-        onChange={(value) =>
-          value && changeFilters({ perPage: Number(value) as CheckerListQuery['perPage'] })
-        }
-        allowDeselect={false}
-        disabled={isLoading}
-        w={{ base: '100%', xs: 130 }}
-      />
-    </Group>
+  const { params, update } = useListParams<CheckerStatusFilter>(
+    CHECKER_STATUS_FILTERS,
+    DEFAULT_CHECKER_STATUS,
   );
+  const list = useQuery(checkerFrequenciesQuery(params));
+  const rows = list.data?.monitoringFrequencies;
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: frequenciesRootKey }),
+    [queryClient],
+  );
+  const submit = useSubmitToChecker({
+    kind: 'frequency',
+    rows,
+    enabled: user.role === 'client',
+    nameOf: frequencyLabel,
+    refresh,
+  });
+  const panel = useDocumentPanelLink({
+    kind: 'frequency',
+    params: FREQUENCY_LINK_PARAMS,
+    rows,
+    keysOf: (frequency) => ({ collateral: frequency.collateralKey, frequency: frequency.key }),
+    statusOf: (frequency) => frequency.approvalStatus,
+    nameOf: frequencyLabel,
+    toRef: (frequency) => frequencySetRef(frequency, frequency.collateralName),
+    fetchRef: (keys, signal) =>
+      fetchFrequencySetRef(keys.collateral ?? '', keys.frequency ?? '', signal),
+    onChanged: refresh,
+  });
+  // SPEC §5: inputs are disabled while the list loads.
+  const isLoading = list.isFetching || submit.busy;
 
   let body;
   if (list.isPending) {
-    body = <PageLoader label="Loading the frequencies…" />;
+    body = <QueryLoader query={list} label="Loading the frequencies…" />;
   } else if (list.isError) {
     body = (
       <EmptyState
@@ -186,106 +92,121 @@ export function CollateralListPage() {
         action={<Button onClick={() => void list.refetch()}>Try again</Button>}
       />
     );
+  } else if (list.data.meta.totalRecords === 0 && params.search) {
+    body = (
+      <EmptyState
+        icon={<IconSearch aria-hidden />}
+        title={`No frequencies match “${params.search}”`}
+        description="Search by account or collateral name, or clear the search to see every frequency."
+      />
+    );
   } else if (list.data.meta.totalRecords === 0) {
     body = (
       <EmptyState
-        title={`No frequencies are ${collateralCheckerLabel(status)}`}
-        description="Choose another status to see other frequencies."
+        title={
+          params.status === 'ALL'
+            ? 'No frequencies yet'
+            : `No frequencies are ${collateralCheckerLabel(params.status)}`
+        }
+        description={
+          params.status === 'ALL'
+            ? 'Frequencies added for your collaterals appear here.'
+            : 'Choose another status to see other frequencies.'
+        }
       />
     );
   } else if (list.data.monitoringFrequencies.length === 0) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${query.page}`}
+        title={`There is no page ${params.page}`}
         description={`The list ends on page ${list.data.meta.totalPages}.`}
-        action={<Button onClick={() => changeFilters({ page: 1 })}>Go to the first page</Button>}
+        action={<Button onClick={() => update({})}>Go to the first page</Button>}
       />
     );
   } else {
-    const rows = list.data.monitoringFrequencies;
-    // SPEC §2 / §4: a client may resubmit rejected frequencies that are fully fixed.
-    const fixed = isClient
-      ? rows.filter((f) => f.approvalStatus === 'REJECTED' && isReadyAtListLevel(f))
-      : [];
-    const chosenKeys = fixed.filter((f) => selected.has(f.key)).map((f) => f.key);
-    const hasSelectColumn = fixed.length > 0;
+    const frequencies = list.data.monitoringFrequencies;
+    const withSelect = frequencies.some((frequency) => submit.selection?.isSelectable(frequency));
     body = (
       <>
-        <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        <Box
+          pos="relative"
+          aria-busy={isLoading}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <LoadingOverlay
+            visible={submit.settling}
+            loaderProps={{ 'aria-label': 'Updating the list' }}
+          />
           {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
-          <Table.ScrollContainer minWidth={hasSelectColumn ? 680 : 600} type="native">
+          <Table.ScrollContainer minWidth={withSelect ? 980 : 900} type="native">
             <Table aria-label="Frequencies" verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  {hasSelectColumn && <Table.Th>Select</Table.Th>}
+                  {withSelect && <Table.Th>Select</Table.Th>}
                   <Table.Th>Collateral Name</Table.Th>
+                  {/* Staff see every borrower's rows; the account tells them apart. */}
+                  {isStaff && <Table.Th>Account</Table.Th>}
                   <Table.Th>Frequency</Table.Th>
                   <Table.Th>Month</Table.Th>
                   <Table.Th>Year</Table.Th>
+                  <Table.Th>Submitted</Table.Th>
+                  <Table.Th>Age</Table.Th>
                   <Table.Th>Action</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((frequency) => (
-                  <Table.Tr key={frequency.key}>
-                    {hasSelectColumn && (
-                      <Table.Td>
-                        {fixed.includes(frequency) && (
-                          <Checkbox
-                            aria-label={`Select ${frequency.collateralName}, ${frequencyName(frequency)}`}
-                            checked={selected.has(frequency.key)}
-                            disabled={isLoading || submit.isPending}
-                            onChange={(event) => toggle(frequency.key, event.currentTarget.checked)}
+                {frequencies.map((frequency) => {
+                  const { submitted, age } = submittedColumns(frequency);
+                  return (
+                    <Table.Tr key={frequency.key}>
+                      {withSelect && (
+                        <Table.Td>
+                          <SelectForSubmit
+                            selection={submit.selection}
+                            row={frequency}
+                            label={`Select ${frequency.collateralName}, ${periodLabel(frequency)}`}
                           />
-                        )}
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Text inherit>{frequency.collateralName}</Text>
-                      {/* Staff see every borrower's rows, so the account tells them apart. */}
-                      {!isClient && (
-                        <Text size="sm" c="dimmed">
-                          {frequency.accountName}
-                        </Text>
+                        </Table.Td>
                       )}
-                    </Table.Td>
-                    <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
-                    <Table.Td>{monthLabel(frequency.month)}</Table.Td>
-                    <Table.Td>{frequency.year}</Table.Td>
-                    <Table.Td>
-                      {/* SPEC §2 / §4: the status button opens the document sidebar. */}
-                      <Button
-                        variant="light"
-                        color={STATUS_COLOURS[frequency.approvalStatus]}
-                        onClick={() => openDocuments(frequency)}
-                      >
-                        {collateralCheckerLabel(frequency.approvalStatus)}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                      <Table.Td>{frequency.collateralName}</Table.Td>
+                      {isStaff && (
+                        <Table.Td>
+                          <Text inherit>{frequency.accountName}</Text>
+                          <Text size="sm" c="dimmed">
+                            {frequency.meta.account}
+                          </Text>
+                        </Table.Td>
+                      )}
+                      <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
+                      <Table.Td>{monthLabel(frequency.month)}</Table.Td>
+                      <Table.Td>{frequency.year}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
+                      <Table.Td>
+                        {/* SPEC §2 / §4: the status button opens the document sidebar. */}
+                        <StatusActionButton
+                          status={frequency.approvalStatus}
+                          label={collateralCheckerLabel(frequency.approvalStatus)}
+                          of={`documents of ${frequencyLabel(frequency)}`}
+                          disabled={submit.busy}
+                          onClick={() => panel.open(frequency)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Box>
         <Pager
           label="Frequency pages"
-          page={query.page}
+          page={params.page}
           totalPages={list.data.meta.totalPages}
           disabled={isLoading}
-          onChange={(page) => changeFilters({ page })}
+          onChange={(page) => update({ page })}
         />
-        {fixed.length > 0 && (
-          <SubmitToCheckerBar
-            selectedCount={chosenKeys.length}
-            confirmed={confirmed}
-            onConfirmedChange={setConfirmed}
-            onSubmit={() => submit.mutate(chosenKeys)}
-            isSubmitting={submit.isPending}
-            disabled={isLoading}
-          />
-        )}
       </>
     );
   }
@@ -294,24 +215,18 @@ export function CollateralListPage() {
     <Stack gap="lg">
       <PageTitle title={title} />
       <Title order={1}>{title}</Title>
-      {controls}
+      <ListControls
+        params={params}
+        update={update}
+        statuses={STATUS_DATA}
+        searchLabel="Search by account or collateral"
+        disabled={isLoading}
+      />
+      <RetryNotice query={list} />
+      {panel.notice}
       {body}
-      {/* SPEC §8: closing the popup clears it and reloads the list. */}
-      <ErrorPopup
-        opened={failure !== null}
-        onClose={() => {
-          setFailure(null);
-          void refresh();
-        }}
-        message={failure ?? undefined}
-      />
-      {/* DESIGN §1: the one document panel, shared with units. */}
-      <DocumentPanel
-        setRef={panelSet}
-        opened={isPanelOpen}
-        onClose={() => setIsPanelOpen(false)}
-        onChanged={() => void refresh()}
-      />
+      {submit.block}
+      {panel.panel}
     </Stack>
   );
 }

@@ -1,17 +1,11 @@
 import { Button, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, formatDate, type AuditEvent } from '@portal/domain';
+import type { AuditEvent } from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
+import { actorLabel, formatDateTime } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { documentHistoryQuery } from './document-queries';
-
-const ROLE_NAMES: Record<string, string> = {
-  client: 'borrower',
-  approver: 'approver',
-  viewer: 'viewer',
-  admin: 'admin',
-};
 
 /** The parts of an audit event's before/after the timeline describes (DESIGN §4 "History"). */
 const SnapshotSchema = z
@@ -28,12 +22,6 @@ const SnapshotSchema = z
   })
   .nullable()
   .catch(null);
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: DEFAULT_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** What happened, in words; an action this screen does not know is shown by its name. */
 function describe(event: AuditEvent, labelOf: (fileType: string) => string): string {
@@ -91,10 +79,7 @@ export function DocumentHistory({ setRef }: { setRef: DocumentSetRef }) {
       {history.data.map((event) => (
         <Timeline.Item key={event.id} title={describe(event, labelOf)}>
           <Text size="sm" c="dimmed">
-            {event.actor.username} ({ROLE_NAMES[event.actor.role] ?? event.actor.role}) ·{' '}
-            <time dateTime={event.at}>
-              {formatDate(event.at)}, {timeFormat.format(new Date(event.at))}
-            </time>
+            {actorLabel(event.actor)} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
           </Text>
         </Timeline.Item>
       ))}

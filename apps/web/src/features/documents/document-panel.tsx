@@ -1,36 +1,36 @@
-import { useCallback, useState } from 'react';
-import { Accordion, Alert, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Accordion, Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   canFinalise,
-  finalOutcome,
   isReadyToSubmit,
   STATUS_COLOURS,
+  unitCheckerLabel,
   type Actor,
+  type ApprovalStatus,
   type DocumentSetState,
   type DocumentFile,
   type FileEntry,
-  type Role,
 } from '@portal/domain';
-import { ApiError, apiSend } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { StatusBadge } from '../../components/status-badge';
+import { formatDateTime } from './attribution';
 import { DocumentHistory } from './document-history';
 import type { DocumentSetRef } from './document-set-ref';
 import {
   documentFilesQuery,
   documentKeys,
   documentParentQuery,
-  parentAnswerSchema,
   type DocumentSetParent,
 } from './document-queries';
+import { FinaliseSet } from './finalise-set';
+import { openingSlot } from './opening-slot';
 import { SlotItem } from './slot-item';
-import { documentErrorMessage } from './upload';
+import { SubmitSet } from './submit-set';
 
 /** Mantine's `sm` breakpoint: below it the panel takes the whole screen (DESIGN §6). */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -39,8 +39,11 @@ export const BORROWER_PROMPT =
   'Please upload the required documents below before raising for approval.';
 export const STAFF_PROMPT = 'Please review the documents and remark before approving or rejecting.';
 
-/** SPEC §6 / DESIGN §5: approvers and admins review; viewers only read. */
-const isReviewerRole = (role: Role) => role === 'approver' || role === 'admin';
+/** The list's next item needing the user, offered after a submit or finalise. */
+export interface NextItem {
+  label: string;
+  open(): void;
+}
 
 interface DocumentPanelProps {
   setRef: DocumentSetRef | null;
@@ -48,6 +51,8 @@ interface DocumentPanelProps {
   onClose(): void;
   /** Called after any change, so the screen behind can refresh its list. */
   onChanged?(): void;
+  /** The list's next item needing the user, offered after a submit or finalise ("Next: …"). */
+  next?: NextItem;
 }
 
 /**
@@ -55,7 +60,7 @@ interface DocumentPanelProps {
  * frequency alike (DESIGN §1). Keep the last `setRef` while closing so the content stays
  * during the closing animation.
  */
-export function DocumentPanel({ setRef, opened, onClose, onChanged }: DocumentPanelProps) {
+export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: DocumentPanelProps) {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Drawer
@@ -83,29 +88,25 @@ export function DocumentPanel({ setRef, opened, onClose, onChanged }: DocumentPa
           setRef={setRef}
           onClose={onClose}
           onChanged={onChanged}
+          next={next}
         />
       )}
     </Drawer>
   );
 }
 
-function DocumentSetView({
-  setRef,
-  onClose,
-  onChanged,
-}: {
+interface SetViewProps {
   setRef: DocumentSetRef;
   onClose: () => void;
   onChanged?: () => void;
-}) {
+  next?: NextItem;
+}
+
+function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const parent = useQuery(documentParentQuery(setRef));
   const files = useQuery(documentFilesQuery(setRef));
-  // Change on a slot discards its file; the slot's picker opens once it is empty again.
-  const [pickFor, setPickFor] = useState<string | null>(null);
-  const clearPickFor = useCallback(() => setPickFor(null), []);
-  const [historyOpen, setHistoryOpen] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
     await Promise.all(
@@ -117,9 +118,6 @@ function DocumentSetView({
   }, [queryClient, setRef, onChanged]);
 
   const isBorrower = user.role === 'client';
-  // A borrower only ever reaches their own sets (DESIGN §4: another's is 404).
-  const actor: Actor = { role: user.role, isOwner: isBorrower };
-
   let body;
   if (parent.isPending || files.isPending) {
     body = <PageLoader label="Loading the documents…" />;
@@ -137,68 +135,17 @@ function DocumentSetView({
       />
     );
   } else {
-    const entries = files.data;
-    const state: DocumentSetState<DocumentFile> = {
-      status: parent.data.approvalStatus,
-      slots: setRef.slots.map((slot) => slot.fileType),
-      files: entries.map((entry) => entry.file),
-    };
-    const entryOf = (fileType: string): FileEntry | undefined =>
-      entries.find((entry) => entry.file.fileType === fileType);
     body = (
-      <>
-        <Group gap="xs">
-          <Text>Status:</Text>
-          <StatusBadge status={parent.data.approvalStatus} />
-        </Group>
-        {isBorrower && isReadyToSubmit(setRef.kind, state) && (
-          <Alert color="green" title="Ready for the checker">
-            Every document is in. Close this panel, tick this {setRef.kind} in the list and submit
-            it to the checker.
-          </Alert>
-        )}
-        <Accordion multiple defaultValue={setRef.slots[0] ? [setRef.slots[0].fileType] : []}>
-          {setRef.slots.map((slot) => {
-            const entry = entryOf(slot.fileType);
-            return (
-              <SlotItem
-                // A new or discarded file starts the item afresh (no stale choice or remarks).
-                key={`${slot.fileType}:${entry?.file.key ?? 'empty'}`}
-                filesPath={setRef.filesPath}
-                slot={slot}
-                entry={entry}
-                parentStatus={parent.data.approvalStatus}
-                actor={actor}
-                isReviewer={isReviewerRole(user.role)}
-                openPicker={pickFor === slot.fileType}
-                onPickerOpened={clearPickFor}
-                onReplace={() => setPickFor(slot.fileType)}
-                onChanged={refresh}
-              />
-            );
-          })}
-        </Accordion>
-        {canFinalise(state, actor) && (
-          <FinaliseBar
-            setRef={setRef}
-            parent={parent.data}
-            state={state}
-            onDone={async () => {
-              await refresh();
-              onClose();
-            }}
-            onConflict={refresh}
-          />
-        )}
-        <Accordion variant="contained" value={historyOpen} onChange={setHistoryOpen}>
-          <Accordion.Item value="history">
-            <Accordion.Control>History</Accordion.Control>
-            <Accordion.Panel>
-              {historyOpen === 'history' && <DocumentHistory setRef={setRef} />}
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      </>
+      <LoadedSet
+        setRef={setRef}
+        parent={parent.data}
+        entries={files.data}
+        // A borrower only ever reaches their own sets (DESIGN §4: another's is 404).
+        actor={{ role: user.role, isOwner: isBorrower }}
+        refresh={refresh}
+        onClose={onClose}
+        next={next}
+      />
     );
   }
 
@@ -210,66 +157,135 @@ function DocumentSetView({
   );
 }
 
-/**
- * SPEC §2 / §4: once every document is reviewed, the approver's Submit finalises the set. The
- * outcome is computed, as the server computes it: APPROVED unless a document was REJECTED.
- */
-function FinaliseBar({
+/** What the panel says after the user's submit or final Submit, with the next item offered. */
+type Result = { submitted: true } | { finalised: ApprovalStatus };
+
+function LoadedSet({
   setRef,
   parent,
-  state,
-  onDone,
-  onConflict,
+  entries,
+  actor,
+  refresh,
+  onClose,
+  next,
 }: {
   setRef: DocumentSetRef;
   parent: DocumentSetParent;
-  state: DocumentSetState<DocumentFile>;
-  onDone: () => Promise<void>;
-  onConflict: () => Promise<void>;
+  entries: FileEntry[];
+  actor: Actor;
+  refresh: () => Promise<void>;
+  onClose: () => void;
+  next?: NextItem;
 }) {
+  const state: DocumentSetState<DocumentFile> = {
+    status: parent.approvalStatus,
+    slots: setRef.slots.map((slot) => slot.fileType),
+    files: entries.map((entry) => entry.file),
+  };
   const slotFiles = state.files.filter((file) => state.slots.includes(file.fileType));
-  const outcome = finalOutcome(slotFiles);
-  const finalise = useMutation({
-    mutationFn: () =>
-      apiSend(
-        'PUT',
-        setRef.basePath,
-        { approvalStatus: outcome, version: parent.version },
-        parentAnswerSchema(setRef.kind),
-      ),
-    onSuccess: async () => {
-      notifications.show({
-        color: STATUS_COLOURS[outcome],
-        message: `${setRef.title} is ${outcome}.`,
-      });
-      await onDone();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void onConflict();
-    },
-  });
+  // Opened on the first slot needing the user (read once: then it is the user's choice).
+  const firstOpen = openingSlot(state.slots, state.files, actor.role);
+  const [result, setResult] = useState<Result | null>(null);
+  const [historyOpen, setHistoryOpen] = useState<string | null>(null);
+  const isBorrower = actor.role === 'client';
 
   return (
-    <Paper withBorder p="md" bg="var(--mantine-color-gray-0)">
-      <Stack gap="sm">
-        <Text>
-          Every document is reviewed. Submitting makes this {setRef.kind}{' '}
-          <Text component="strong" fw={700} c={`${STATUS_COLOURS[outcome]}.9`}>
-            {outcome}
+    <>
+      <Group gap="xs">
+        <Text>Status:</Text>
+        <StatusBadge status={parent.approvalStatus} />
+        {parent.submittedAt && (
+          <Text size="sm" c="dimmed">
+            Last submitted to the checker{' '}
+            <time dateTime={parent.submittedAt}>{formatDateTime(parent.submittedAt)}</time>
           </Text>
-          {outcome === 'REJECTED' ? ', because a document was rejected.' : '.'}
-        </Text>
-        {finalise.isError && (
-          <Alert color="red" title="Not submitted">
-            {documentErrorMessage(finalise.error)}
-          </Alert>
         )}
-        <Group justify="flex-end">
-          <Button loading={finalise.isPending} onClick={() => finalise.mutate()}>
-            Submit
-          </Button>
-        </Group>
+      </Group>
+      <Accordion multiple defaultValue={firstOpen ? [firstOpen] : []}>
+        {setRef.slots.map((slot) => {
+          const entry = entries.find((candidate) => candidate.file.fileType === slot.fileType);
+          return (
+            <SlotItem
+              // A new, replaced or discarded file starts the item afresh (no stale choice or remarks).
+              key={`${slot.fileType}:${entry?.file.key ?? 'empty'}`}
+              setRef={setRef}
+              slot={slot}
+              entry={entry}
+              parentStatus={parent.approvalStatus}
+              actor={actor}
+              onChanged={refresh}
+            />
+          );
+        })}
+      </Accordion>
+      {result ? (
+        <ResultNote setRef={setRef} result={result} next={next} />
+      ) : isBorrower && isReadyToSubmit(setRef.kind, state) ? (
+        <SubmitSet
+          setRef={setRef}
+          parent={parent}
+          onSubmitted={async () => {
+            setResult({ submitted: true });
+            await refresh();
+          }}
+          onConflict={refresh}
+        />
+      ) : (
+        canFinalise(state, actor) && (
+          <FinaliseSet
+            setRef={setRef}
+            parent={parent}
+            slotFiles={slotFiles}
+            onFinalised={async (outcome) => {
+              await refresh();
+              // SPEC §4: the panel closes after the final submit, unless there is a next item
+              // to offer, which the checker then opens from here.
+              if (next) setResult({ finalised: outcome });
+              else onClose();
+            }}
+            onConflict={refresh}
+          />
+        )
+      )}
+      <Accordion variant="contained" value={historyOpen} onChange={setHistoryOpen}>
+        <Accordion.Item value="history">
+          <Accordion.Control>History</Accordion.Control>
+          <Accordion.Panel>
+            {historyOpen === 'history' && <DocumentHistory setRef={setRef} />}
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </>
+  );
+}
+
+/** After a submit: the panel stays, says what happened and offers the next item. */
+function ResultNote({
+  setRef,
+  result,
+  next,
+}: {
+  setRef: DocumentSetRef;
+  result: Result;
+  next?: NextItem;
+}) {
+  const note = useRef<HTMLDivElement>(null);
+  // The button the user pressed is gone: the note takes the focus, so the next step is near.
+  useEffect(() => note.current?.focus(), []);
+  const status = 'submitted' in result ? 'PENDING_APPROVAL' : result.finalised;
+  return (
+    <Alert
+      ref={note}
+      tabIndex={-1}
+      color={STATUS_COLOURS[status]}
+      title={'submitted' in result ? 'Submitted to the checker' : 'Review submitted'}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          {setRef.title} is now {unitCheckerLabel(status)}.
+        </Text>
+        {next && <Button onClick={next.open}>Next: {next.label}</Button>}
       </Stack>
-    </Paper>
+    </Alert>
   );
 }

@@ -1,22 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  ApprovalStatusSchema,
   FileListResponseSchema,
+  FrequencySchema,
   HistoryResponseSchema,
+  UnitSchema,
 } from '@portal/domain';
-import { apiGet } from '../../api/client';
+import { ApiError, apiGet } from '../../api/client';
 import type { DocumentSetRef } from './document-set-ref';
 
-/** What the panel needs of a unit or frequency: its status, and its version for the stale-write check (DESIGN §5). */
-const ParentSchema = z.object({ approvalStatus: ApprovalStatusSchema, version: z.number().int() });
-export type DocumentSetParent = z.infer<typeof ParentSchema>;
+/**
+ * What the panel needs of a unit or frequency: its status, when it last went to the checker,
+ * and its version for the stale-write check (DESIGN §5).
+ */
+const PARENT_FIELDS = { approvalStatus: true, submittedAt: true, version: true } as const;
+const UnitParentSchema = UnitSchema.pick(PARENT_FIELDS);
+const FrequencyParentSchema = FrequencySchema.pick(PARENT_FIELDS);
+export type DocumentSetParent = z.infer<typeof UnitParentSchema>;
 
 /** SPEC §7: a unit answers `{unit}`, a frequency `{frequency}`, to GET and PUT alike. */
 export function parentAnswerSchema(kind: DocumentSetRef['kind']) {
   return kind === 'unit'
-    ? z.object({ unit: ParentSchema }).transform((answer) => answer.unit)
-    : z.object({ frequency: ParentSchema }).transform((answer) => answer.frequency);
+    ? z.object({ unit: UnitParentSchema }).transform((answer): DocumentSetParent => answer.unit)
+    : z
+        .object({ frequency: FrequencyParentSchema })
+        .transform((answer): DocumentSetParent => answer.frequency);
 }
 
 /** Everything cached about one set starts with its paths, so a change refreshes exactly that set. */
@@ -49,4 +57,32 @@ export const documentHistoryQuery = (ref: DocumentSetRef) =>
       apiGet(`${ref.basePath}/history`, HistoryResponseSchema, { signal }).then(
         (answer) => answer.events,
       ),
+  });
+
+/**
+ * A stored file's bytes, for the inline preview, typed as the server verified them at upload
+ * (not as the storage labels them). A file's content never changes under its key, so the bytes
+ * stay fresh while cached, whichever signed link fetched them.
+ */
+export const documentBytesQuery = (file: { key: string; contentType: string }, url: string) =>
+  queryOptions({
+    queryKey: ['document-bytes', file.key] as const,
+    queryFn: async ({ signal }) => {
+      let response: Response;
+      try {
+        response = await fetch(url, { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new ApiError(0, 'NETWORK_ERROR', 'The file could not be fetched.');
+      }
+      if (!response.ok) {
+        throw new ApiError(
+          response.status,
+          `HTTP_${response.status}`,
+          'The file could not be fetched.',
+        );
+      }
+      return new Blob([await response.arrayBuffer()], { type: file.contentType });
+    },
+    staleTime: Infinity,
   });

@@ -3,7 +3,10 @@ import type { CheckerUnit, FileEntry, Role, SessionUser } from '@portal/domain';
 
 // Builders and a fetch stub shared by the document panel and unit listing tests.
 
-type Answer = { status: number; body?: unknown };
+/** A JSON answer, or raw bytes (a stored file fetched by its signed link). */
+type Answer =
+  | { status: number; body?: unknown }
+  | { status: number; bytes: Uint8Array<ArrayBuffer>; contentType: string };
 /** Keyed `METHOD /api/path?query`; a function sees the request body. */
 export type Routes = Record<string, Answer | ((body: unknown) => Answer)>;
 
@@ -19,6 +22,12 @@ export function stubRoutes(routes: Routes) {
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'Not found' } },
     };
+    if ('bytes' in answer) {
+      return new Response(answer.bytes, {
+        status: answer.status,
+        headers: { 'Content-Type': answer.contentType },
+      });
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -75,11 +84,16 @@ export function makeUnit(overrides: Partial<CheckerUnit> = {}): CheckerUnit {
     approvalStatus: 'NOT_RAISED',
     createdAt: AT,
     updatedAt: AT,
+    submittedAt: null,
+    canSubmit: false,
     projectKey: 'PRJ-1',
     selectedNoc: 'Final',
     version: 3,
     meta: { opportunityKey: 'OPP-1', projectKey: 'PRJ-1' },
+    accountId: 'ACC1001',
     accountName: 'Mehta Constructions',
+    opportunityKey: 'OPP-1',
+    opportunityName: 'Construction Finance Baner 1',
     projectName: 'Skyline Residency 1',
     nocType: null,
     uploadedFiles: 0,
@@ -103,6 +117,11 @@ export function makeFile(
       approvalStatus: 'NOT_RAISED',
       borrowerRemarks: `About ${fileType}`,
       approverRemarks: null,
+      uploadedBy: 'ACC1001',
+      reviewedBy: null,
+      reviewedAt: null,
+      replacesKey: null,
+      previousReview: null,
       createdAt: AT,
       updatedAt: AT,
       deletedAt: null,

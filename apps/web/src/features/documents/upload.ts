@@ -6,11 +6,19 @@ import {
   type AllowedContentType,
   type FileEntry,
 } from '@portal/domain';
-import { ApiError, apiSend } from '../../api/client';
+import { ApiError, apiSend, NoContentSchema } from '../../api/client';
 
 /** Where an upload is: hashing locally, sending the bytes, or the server checking them. */
 export type UploadPhase =
   { step: 'hashing' } | { step: 'sending'; fraction: number } | { step: 'checking' };
+
+/** The user stopped the upload; nothing changed on the server. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled.');
+    this.name = 'UploadCancelled';
+  }
+}
 
 const NETWORK_MESSAGE =
   'The upload could not reach the server. Check your internet connection and try again.';
@@ -44,6 +52,11 @@ for (const [extension, contentType] of Object.entries(CONTENT_TYPES_BY_EXTENSION
   (ACCEPTED_FILES[contentType] ??= []).push(extension);
 }
 
+/** The same list as one `accept` attribute, for a plain file input. */
+export const ACCEPT_ATTRIBUTE = Object.entries(ACCEPTED_FILES)
+  .flatMap(([contentType, extensions]) => [contentType, ...extensions])
+  .join(',');
+
 /**
  * Browsers leave `type` empty or guess oddly for some files (a .csv as Excel on Windows);
  * the name's ending decides then. The server checks the real bytes anyway (DESIGN §4).
@@ -64,28 +77,52 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiError {
       return new ApiError(xhr.status, parsed.data.error.code, parsed.data.error.message);
     }
   } catch {
-    // Not our JSON (object storage answers XML): the status decides below.
+    // Not our JSON (object storage answers XML, a proxy HTML): the status decides below.
   }
-  return new ApiError(xhr.status, `HTTP_${xhr.status}`, 'The storage refused the file.');
+  return new ApiError(
+    xhr.status,
+    `HTTP_${xhr.status}`,
+    'The file could not be stored. Please try again in a moment.',
+  );
 }
 
-/** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function putBytes(
+/**
+ * The one way this app sends a file's bytes: a PUT of the file as the body, to a presigned
+ * storage URL (documents) or to the API (loan statements). XMLHttpRequest rather than fetch:
+ * only it reports upload progress. Answers the response text; `signal` stops the upload.
+ */
+export function sendBytes(
   url: string,
-  file: File,
-  headers: Record<string, string>,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
+  file: Blob,
+  options: {
+    headers: Record<string, string>;
+    onProgress: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<string> {
+  const { headers, onProgress, signal } = options;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new UploadCancelled());
     const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (done: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      done();
+    };
     xhr.open('PUT', url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(errorFromXhr(xhr));
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE));
+      settle(() =>
+        xhr.status >= 200 && xhr.status < 300
+          ? resolve(xhr.responseText)
+          : reject(errorFromXhr(xhr)),
+      );
+    xhr.onerror = () => settle(() => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE)));
+    xhr.onabort = () => settle(() => reject(new UploadCancelled()));
     xhr.send(file);
   });
 }
@@ -97,54 +134,78 @@ function uploadHeaders(contentType: string, fromServer: Record<string, string> =
   return headers;
 }
 
+const filePath = (filesPath: string, key: string) => `${filesPath}/${encodeURIComponent(key)}`;
+
+/**
+ * A started upload that will not be completed: closing it frees the slot's and the user's
+ * pending-upload allowance at once. Best effort, as the hourly sweep closes it anyway.
+ */
+function closePendingUpload(filesPath: string, key: string): Promise<void> {
+  return apiSend('DELETE', filePath(filesPath, key), undefined, NoContentSchema).catch(() => {});
+}
+
+export interface DocumentUpload {
+  fileType: string;
+  file: File | null;
+  borrowerRemarks: string;
+  /** The key of the slot's live file this one takes the place of, once complete. */
+  replaces?: string;
+  onPhase: (phase: UploadPhase) => void;
+  /** Stops the upload until the bytes are sent; the server then keeps nothing of it. */
+  signal?: AbortSignal;
+}
+
 /**
  * DESIGN §4's three steps: declare the file (POST), send the bytes to the presigned URL (PUT),
  * then ask the server to check them (complete). Without a file it is a remarks-only entry,
- * complete at once (SPEC §5: remarks alone may be uploaded).
+ * complete at once (SPEC §5: remarks alone may be uploaded). With `replaces`, the live file
+ * keeps its slot until `complete` swaps the two in one transaction: a cancelled or failed
+ * replacement leaves the slot as it was.
  */
 export async function uploadDocument(
   filesPath: string,
-  upload: {
-    fileType: string;
-    file: File | null;
-    borrowerRemarks: string;
-    onPhase: (phase: UploadPhase) => void;
-  },
+  upload: DocumentUpload,
 ): Promise<FileEntry> {
+  const { file, fileType, replaces, onPhase, signal } = upload;
   const borrowerRemarks = upload.borrowerRemarks.trim() || undefined;
-  const { file, fileType, onPhase } = upload;
-  if (!file) return apiSend('POST', filesPath, { fileType, borrowerRemarks }, FileResponseSchema);
+  const declare = (details: object) =>
+    apiSend(
+      'POST',
+      filesPath,
+      { fileType, ...details, borrowerRemarks, replaces },
+      FileResponseSchema,
+      { signal },
+    ).catch((error: unknown) => {
+      throw signal?.aborted ? new UploadCancelled() : error;
+    });
+  if (!file) return declare({});
 
   onPhase({ step: 'hashing' });
   const contentType = contentTypeOf(file);
-  const created = await apiSend(
-    'POST',
-    filesPath,
-    {
-      fileType,
-      fileName: file.name,
-      fileHash: await sha256Hex(file),
-      size: file.size,
-      contentType,
-      borrowerRemarks,
-    },
-    FileResponseSchema,
-  );
+  const fileHash = await sha256Hex(file);
+  if (signal?.aborted) throw new UploadCancelled();
+  const created = await declare({ fileName: file.name, fileHash, size: file.size, contentType });
   const { presignedUrl } = created.meta;
-  if (!presignedUrl) {
-    throw new ApiError(0, 'INVALID_RESPONSE', 'The server did not say where to send the file.');
+  try {
+    if (!presignedUrl) {
+      throw new ApiError(0, 'INVALID_RESPONSE', 'The server did not say where to send the file.');
+    }
+    onPhase({ step: 'sending', fraction: 0 });
+    await sendBytes(presignedUrl, file, {
+      headers: uploadHeaders(contentType, created.meta.uploadHeaders),
+      onProgress: (fraction) => onPhase({ step: 'sending', fraction }),
+      signal,
+    });
+  } catch (error) {
+    await closePendingUpload(filesPath, created.file.key);
+    throw error;
   }
-  onPhase({ step: 'sending', fraction: 0 });
-  await putBytes(
-    presignedUrl,
-    file,
-    uploadHeaders(contentType, created.meta.uploadHeaders),
-    (fraction) => onPhase({ step: 'sending', fraction }),
-  );
+  // From here the server decides: a complete that seemed to fail may still have swapped the
+  // files, so nothing is closed on its failure (the sweep closes what was refused).
   onPhase({ step: 'checking' });
   return apiSend(
     'POST',
-    `${filesPath}/${encodeURIComponent(created.file.key)}/complete`,
+    `${filePath(filesPath, created.file.key)}/complete`,
     undefined,
     FileResponseSchema,
   );
@@ -169,10 +230,15 @@ export function documentErrorMessage(error: unknown): string {
   }
   // 409: the set changed meanwhile (someone else acted, or a step was already done);
   // the server's words say what, and the panel reloads the latest state.
-  if (error.status === 409) {
+  if (isConflict(error)) {
     return `${sentence(error.message)} The documents below now show the latest state.`;
   }
   return error.message;
+}
+
+/** A 409: the set moved on without us, so the panel shows what it is now. */
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
-import { PageLoader } from '../../components/page-loader';
+import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
 import { frequencySet, unitSet, type ReadOnlySet } from './files-status-queries';
 import { FilesStatusTable } from './files-status-table';
@@ -44,7 +44,7 @@ function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
     return (
       <>
         <PageTitle title={LOADING_TITLE} />
-        <PageLoader label="Loading the files…" />
+        <QueryLoader query={heading.data ? files : heading} label="Loading the files…" />
       </>
     );
   }

@@ -52,7 +52,7 @@ const FREQUENCY_ROWS: FileTypeRow[] = FileTypeSchema.options.map((fileType) => (
  * Download links expire 15 minutes after they are made (DESIGN §4 presigned URLs),
  * so a page left open renews them well before that.
  */
-const LINK_RENEWAL_MS = 10 * 60_000;
+export const LINK_RENEWAL_MS = 10 * 60_000;
 
 function headingQuery(
   key: readonly string[],

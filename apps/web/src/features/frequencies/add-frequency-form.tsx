@@ -11,15 +11,10 @@ import {
   monthLabel,
   type FrequencyCreateBody,
 } from '@portal/domain';
-import { ApiError } from '../../api/client';
-import { ErrorPopup } from '../../components/error-popup';
-import {
-  addFrequency,
-  frequenciesRootKey,
-  frequencyName,
-  isServiceUnavailable,
-  UPDATE_FAILED_MESSAGE,
-} from './frequency-api';
+import { ApiError, isServiceUnavailable } from '../../api/client';
+import { periodLabel } from '../../components/checker-list/deep-links';
+import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../../components/error-popup';
+import { addFrequency, frequenciesRootKey } from './frequency-api';
 
 type Field = 'frequency' | 'date';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -83,7 +78,7 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
       notifications.show({
         color: 'green',
         title: 'Frequency added',
-        message: `${frequencyName(added)}. Upload its documents from the list.`,
+        message: `${periodLabel(added)}. Upload its documents from the list.`,
       });
       return queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
     },

@@ -26,9 +26,9 @@ const SUBMIT = 'POST /api/frequencies/submit';
 const SIX_STATES: Frequency[] = [
   frequency('F1', { month: 1, uploadedFiles: 3 }),
   frequency('F2', { month: 2, approvalStatus: 'PENDING_APPROVAL', uploadedFiles: 9 }),
-  frequency('F3', { month: 3, uploadedFiles: 9 }),
+  frequency('F3', { month: 3, uploadedFiles: 9, canSubmit: true }),
   frequency('F4', { month: 4, approvalStatus: 'APPROVED', uploadedFiles: 9 }),
-  frequency('F5', { month: 5, approvalStatus: 'REJECTED', uploadedFiles: 9 }),
+  frequency('F5', { month: 5, approvalStatus: 'REJECTED', uploadedFiles: 9, canSubmit: true }),
   frequency('F6', { month: 6, approvalStatus: 'REJECTED', uploadedFiles: 4 }),
 ];
 
@@ -136,6 +136,15 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
     expect(screen.getByText('Skyline Tower A receivables: Monthly, March 2026')).toBeTruthy();
   });
 
+  it('opens the frequency the address names, and closing takes it out of the address', async () => {
+    stubScreen();
+    const { router } = renderApp(`${SCREEN}?collateral=COL-1&frequency=F5`);
+    const panel = await screen.findByRole('dialog', { name: /Document uploads/ });
+    expect(panel.textContent).toContain('Skyline Tower A receivables: Monthly, May 2026');
+    fireEvent.click(within(panel).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?collateral=COL-1'));
+  });
+
   it('gives staff the list without the Add form, selection or edit icon (SPEC §6)', async () => {
     stubScreen({ user: approver });
     await openCollateral();
@@ -226,8 +235,14 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
   });
 
   describe('the submit bar (SPEC §2 / §5)', () => {
-    it('offers a checkbox only on ready rows: nine files, not raised or rejected', async () => {
-      stubScreen();
+    it('offers a checkbox only on the rows the API marks ready', async () => {
+      stubScreen({
+        frequencies: [
+          ...SIX_STATES,
+          // Rejected with nine files, one of them still rejected: the count says ready, the rule not.
+          frequency('F7', { month: 7, approvalStatus: 'REJECTED', uploadedFiles: 9 }),
+        ],
+      });
       await openCollateral();
       expect(
         screen

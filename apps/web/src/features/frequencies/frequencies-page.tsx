@@ -1,24 +1,16 @@
-import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  FrequencyListQuerySchema,
-  type Collateral,
-  type Frequency,
-  type FrequencyListQuery,
-} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { FrequencyListQuerySchema, isStaffRole, type FrequencyListQuery } from '@portal/domain';
 import { ApiError } from '../../api/client';
-import { homePathFor, isStaff } from '../../api/session';
+import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
-import { PageLoader } from '../../components/page-loader';
+import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
-import { DocumentPanel } from '../documents/document-panel';
-import { frequencySetRef, type DocumentSetRef } from '../documents/document-set-ref';
 import { AddFrequencyForm } from './add-frequency-form';
-import { accountQuery, collateralsQuery, frequenciesRootKey } from './frequency-api';
+import { accountQuery, collateralsQuery } from './frequency-api';
 import { FrequencyList } from './frequency-list';
 import { urlParam } from './url-param';
 
@@ -39,19 +31,16 @@ function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
 
 /**
  * SPEC §2 "Collateral frequency screen": the account's name and a collateral
- * select; once a collateral is chosen (kept in the URL), the Add form, the
- * frequency list and the document panel of a frequency.
+ * select; once a collateral is chosen (kept in the URL), the Add form and the
+ * frequency list with the document panel of a frequency.
  */
 export function FrequenciesPage() {
   const { accountId = '' } = useParams();
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const queryClient = useQueryClient();
   // SPEC §2: the account's collaterals are read on entering the screen.
   const account = useQuery(accountQuery(accountId));
   const collaterals = useQuery(collateralsQuery(accountId));
-  const [panelSet, setPanelSet] = useState<DocumentSetRef | null>(null);
-  const [isPanelOpen, setIsPanelOpen] = useState(false);
 
   function chooseCollateral(key: string) {
     // A new collateral starts at the first page with the default sort.
@@ -64,11 +53,6 @@ export function FrequenciesPage() {
     const params = new URLSearchParams(searchParams);
     for (const name of LIST_PARAMS) params.set(name, String(next[name]));
     setSearchParams(params);
-  }
-
-  function openDocuments(frequency: Frequency, of: Collateral) {
-    setPanelSet(frequencySetRef(frequency, of.collateralName));
-    setIsPanelOpen(true);
   }
 
   let content;
@@ -84,11 +68,16 @@ export function FrequenciesPage() {
       />
     );
   } else if (account.isPending || collaterals.isPending) {
-    content = <PageLoader label="Loading the account’s collaterals…" />;
+    content = (
+      <QueryLoader
+        query={account.isPending ? account : collaterals}
+        label="Loading the account’s collaterals…"
+      />
+    );
   } else {
     const collateralKey = searchParams.get(COLLATERAL_PARAM);
     const collateral = collaterals.data.find((c) => c.key === collateralKey);
-    const isClient = !isStaff(user.role);
+    const isClient = !isStaffRole(user.role);
 
     content = (
       <Stack gap="lg">
@@ -127,11 +116,10 @@ export function FrequenciesPage() {
                 <FrequencyList
                   // Selection and confirmation belong to one collateral's list.
                   key={collateral.key}
-                  collateralKey={collateral.key}
+                  collateral={collateral}
                   query={listQueryFrom(searchParams)}
                   onQueryChange={changeList}
                   isClient={isClient}
-                  onOpenDocuments={(frequency) => openDocuments(frequency, collateral)}
                 />
               </Stack>
             )}
@@ -145,13 +133,6 @@ export function FrequenciesPage() {
     <>
       <PageTitle title={TITLE} />
       {content}
-      {/* DESIGN §1: the one document panel, shared with units. */}
-      <DocumentPanel
-        setRef={panelSet}
-        opened={isPanelOpen}
-        onClose={() => setIsPanelOpen(false)}
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: frequenciesRootKey })}
-      />
     </>
   );
 }

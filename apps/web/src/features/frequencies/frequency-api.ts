@@ -2,20 +2,17 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   AccountResponseSchema,
   CollateralListResponseSchema,
-  FREQUENCY_LABELS,
-  FrequencyBulkSubmitResponseSchema,
+  CollateralResponseSchema,
   FrequencyListResponseSchema,
   FrequencyResponseSchema,
-  isLocked,
-  monthLabel,
   PAGE_SIZES,
-  REQUIRED_FILE_COUNT,
   type Collateral,
   type FrequencyCreateBody,
   type FrequencyListQuery,
   type Frequency,
 } from '@portal/domain';
-import { ApiError, apiGet, apiSend } from '../../api/client';
+import { apiGet, apiSend } from '../../api/client';
+import { frequencySetRef, type DocumentSetRef } from '../documents/document-set-ref';
 
 const segment = encodeURIComponent;
 
@@ -88,31 +85,26 @@ export function reopenFrequency(frequency: Frequency) {
   );
 }
 
-/** DESIGN §4 bulk submit: all or nothing. */
-export function submitFrequencies(keys: readonly string[]) {
-  return apiSend('POST', '/frequencies/submit', { keys }, FrequencyBulkSubmitResponseSchema);
-}
-
 /**
- * SPEC §4 / §9: ready to submit means exactly nine files and a frequency neither
- * pending nor approved. The list does not carry each file's status, so this is
- * the list-level view; the server checks the files and refuses the rest.
+ * A frequency that is not on the page (a link), read on its own for its document panel, named
+ * with its collateral: the screen's own when it knows it, else the account's collateral.
  */
-export function isReadyAtListLevel(frequency: Pick<Frequency, 'uploadedFiles' | 'approvalStatus'>) {
-  return (
-    frequency.uploadedFiles === REQUIRED_FILE_COUNT.frequency && !isLocked(frequency.approvalStatus)
+export async function fetchFrequencySetRef(
+  collateralKey: string,
+  frequencyKey: string,
+  signal: AbortSignal,
+  collateralName?: string,
+): Promise<DocumentSetRef> {
+  const { frequency } = await apiGet(
+    `${frequenciesPath(collateralKey)}/${segment(frequencyKey)}`,
+    FrequencyResponseSchema,
+    { signal },
   );
-}
-
-/** 'Monthly, January 2026': how a frequency is named to screen readers and in messages. */
-export function frequencyName(frequency: Pick<Frequency, 'frequency' | 'month' | 'year'>) {
-  return `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`;
-}
-
-/** SPEC §8: the words of the popup for a frequency update the server could not pass on (503). */
-export const UPDATE_FAILED_MESSAGE =
-  'Sorry, something went wrong, we were unable to update data on server. Please try again';
-
-export function isServiceUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503;
+  if (collateralName) return frequencySetRef(frequency, collateralName);
+  const { collateral } = await apiGet(
+    `/accounts/${segment(frequency.meta.account)}/collaterals/${segment(collateralKey)}`,
+    CollateralResponseSchema,
+    { signal },
+  );
+  return frequencySetRef(frequency, collateral.collateralName);
 }

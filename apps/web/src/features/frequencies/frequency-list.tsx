@@ -1,17 +1,6 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
@@ -21,25 +10,30 @@ import {
   frequencyRowButton,
   monthLabel,
   PAGE_SIZES,
+  type Collateral,
   type Frequency,
   type FrequencyListQuery,
   type FrequencySortColumn,
   type SortOrder,
 } from '@portal/domain';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorPopup } from '../../components/error-popup';
-import { PageLoader } from '../../components/page-loader';
-import { Pager } from '../../components/pager';
-import { SubmitToCheckerBar } from '../../components/submit-to-checker-bar';
+import { isServiceUnavailable } from '../../api/client';
+import { periodLabel } from '../../components/checker-list/deep-links';
+import { useDocumentPanelLink } from '../../components/checker-list/document-panel-link';
 import {
+  SelectForSubmit,
+  useSubmitToChecker,
+  type RowSelection,
+} from '../../components/checker-list/submit-to-checker';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../../components/error-popup';
+import { Pager } from '../../components/pager';
+import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { frequencySetRef } from '../documents/document-set-ref';
+import {
+  fetchFrequencySetRef,
   frequenciesQuery,
   frequenciesRootKey,
-  frequencyName,
-  isReadyAtListLevel,
-  isServiceUnavailable,
   reopenFrequency,
-  submitFrequencies,
-  UPDATE_FAILED_MESSAGE,
 } from './frequency-api';
 
 /** SPEC §2 sort columns, in words a borrower reads; `key` orders by when the frequency was added. */
@@ -60,61 +54,60 @@ const SORT_ORDERS: { value: SortOrder; label: string }[] = [
 const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
 
 interface FrequencyListProps {
-  collateralKey: string;
+  collateral: Collateral;
   query: FrequencyListQuery;
   onQueryChange: (change: Partial<FrequencyListQuery>) => void;
   /** SPEC §6: only clients select, submit and reopen. */
   isClient: boolean;
-  onOpenDocuments: (frequency: Frequency) => void;
 }
 
 /**
- * SPEC §2 the frequency list of one collateral: sort column, page size and
- * order; the table with SPEC §4's row button; paging; and, for clients, the
- * bottom bar that submits the ready frequencies to the checker.
+ * SPEC §2 the frequency list of one collateral: sort column, page size and order; the table
+ * with SPEC §4's row button, which opens the frequency's document panel (named in the address,
+ * `?frequency=`); paging; and, for clients, the checker-list block that submits the frequencies
+ * the API marks ready.
  */
-export function FrequencyList({
-  collateralKey,
-  query,
-  onQueryChange,
-  isClient,
-  onOpenDocuments,
-}: FrequencyListProps) {
+export function FrequencyList({ collateral, query, onQueryChange, isClient }: FrequencyListProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The previous page stays on screen while the next one loads.
   const list = useQuery({
-    ...frequenciesQuery(collateralKey, query),
+    ...frequenciesQuery(collateral.key, query),
     placeholderData: keepPreviousData,
   });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirmed, setConfirmed] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // SPEC §5: inputs are disabled while the list loads.
-  const isLoading = list.isFetching;
+  const frequencies = list.data?.frequencies;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
-  // SPEC §8: a 503 has its own words; anything else says what the server said.
-  const fail = (error: Error) =>
-    setFailure(isServiceUnavailable(error) ? UPDATE_FAILED_MESSAGE : error.message);
-
-  const submit = useMutation({
-    mutationFn: submitFrequencies,
-    onSuccess: async ({ frequencies }) => {
-      notifications.show({
-        color: 'green',
-        title: 'Submitted to checker',
-        message:
-          frequencies.length === 1
-            ? `${frequencyName(frequencies[0]!)} is awaiting approval.`
-            : `${frequencies.length} frequencies are awaiting approval.`,
-      });
-      await refresh();
-      // SPEC §4: after a successful bulk submit the user goes to Collateral Status.
-      await navigate('/collateralstatus');
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: frequenciesRootKey }),
+    [queryClient],
+  );
+  const submit = useSubmitToChecker({
+    kind: 'frequency',
+    rows: frequencies,
+    enabled: isClient,
+    nameOf: periodLabel,
+    refresh,
+    // SPEC §4: after a successful bulk submit on this screen, the user goes to Collateral Status.
+    onSubmitted: () => {
+      refresh();
+      void navigate('/collateralstatus');
     },
-    onError: fail,
   });
+  const panel = useDocumentPanelLink({
+    kind: 'frequency',
+    params: ['frequency'],
+    fixed: { collateral: collateral.key },
+    rows: frequencies,
+    keysOf: (frequency) => ({ collateral: frequency.collateralKey, frequency: frequency.key }),
+    statusOf: (frequency) => frequency.approvalStatus,
+    nameOf: periodLabel,
+    toRef: (frequency) => frequencySetRef(frequency, collateral.collateralName),
+    fetchRef: (keys, signal) =>
+      fetchFrequencySetRef(collateral.key, keys.frequency ?? '', signal, collateral.collateralName),
+    onChanged: refresh,
+  });
+  // SPEC §5: inputs are disabled while the list loads.
+  const isLoading = list.isFetching || submit.busy;
 
   const reopen = useMutation({
     mutationFn: reopenFrequency,
@@ -122,11 +115,10 @@ export function FrequencyList({
       notifications.show({
         color: 'green',
         title: 'Frequency reopened',
-        message: `${frequencyName(frequency)} can be changed and submitted again.`,
+        message: `${periodLabel(frequency)} can be changed and submitted again.`,
       });
-      return refresh();
+      refresh();
     },
-    onError: fail,
   });
 
   /** SPEC §4: the edit icon reopens an approved frequency, after the user says so. */
@@ -136,28 +128,13 @@ export function FrequencyList({
       centered: true,
       children: (
         <Text size="sm">
-          {frequencyName(frequency)} and all its documents go back to not raised, and the approver
+          {periodLabel(frequency)} and all its documents go back to not raised, and the approver
           remarks are cleared. You can then change documents and submit it to the checker again.
         </Text>
       ),
       labels: { confirm: 'Reopen', cancel: 'Cancel' },
       onConfirm: () => reopen.mutate(frequency),
     });
-  }
-
-  function toggle(key: string, isSelected: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (isSelected) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }
-
-  /** SPEC §8: closing the failure popup clears it and reloads the list. */
-  function closeFailure() {
-    setFailure(null);
-    void refresh();
   }
 
   const controls = (
@@ -196,7 +173,7 @@ export function FrequencyList({
 
   let body;
   if (list.isPending) {
-    body = <PageLoader label="Loading the frequencies…" />;
+    body = <QueryLoader query={list} label="Loading the frequencies…" />;
   } else if (list.isError) {
     body = (
       <EmptyState
@@ -227,9 +204,6 @@ export function FrequencyList({
       />
     );
   } else {
-    const frequencies = list.data.frequencies;
-    const ready = isClient ? frequencies.filter(isReadyAtListLevel) : [];
-    const chosenKeys = ready.filter((f) => selected.has(f.key)).map((f) => f.key);
     body = (
       <>
         <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
@@ -246,21 +220,13 @@ export function FrequencyList({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {frequencies.map((frequency) => (
+                {list.data.frequencies.map((frequency) => (
                   <FrequencyRow
                     key={frequency.key}
                     frequency={frequency}
                     isClient={isClient}
-                    selection={
-                      isReadyAtListLevel(frequency) && isClient
-                        ? {
-                            isSelected: selected.has(frequency.key),
-                            onChange: (isSelected) => toggle(frequency.key, isSelected),
-                            disabled: isLoading || submit.isPending,
-                          }
-                        : undefined
-                    }
-                    onOpen={() => onOpenDocuments(frequency)}
+                    selection={submit.selection}
+                    onOpen={() => panel.open(frequency)}
                     onReopen={() => confirmReopen(frequency)}
                     isReopening={reopen.isPending && reopen.variables.key === frequency.key}
                   />
@@ -276,17 +242,6 @@ export function FrequencyList({
           disabled={isLoading}
           onChange={(page) => onQueryChange({ page })}
         />
-        {/* SPEC §2: the bar shows when at least one frequency is ready. */}
-        {ready.length > 0 && (
-          <SubmitToCheckerBar
-            selectedCount={chosenKeys.length}
-            confirmed={confirmed}
-            onConfirmedChange={setConfirmed}
-            onSubmit={() => submit.mutate(chosenKeys)}
-            isSubmitting={submit.isPending}
-            disabled={isLoading}
-          />
-        )}
       </>
     );
   }
@@ -294,8 +249,25 @@ export function FrequencyList({
   return (
     <Stack gap="md">
       {controls}
+      <RetryNotice query={list} />
+      {panel.notice}
       {body}
-      <ErrorPopup opened={failure !== null} onClose={closeFailure} message={failure ?? undefined} />
+      {/* SPEC §2: the bar shows when at least one frequency is ready. */}
+      {submit.block}
+      {/* SPEC §8: closing the failure popup clears it and reloads the list. */}
+      <ErrorPopup
+        opened={reopen.isError}
+        onClose={() => {
+          reopen.reset();
+          refresh();
+        }}
+        message={
+          reopen.error && isServiceUnavailable(reopen.error)
+            ? UPDATE_FAILED_MESSAGE
+            : reopen.error?.message
+        }
+      />
+      {panel.panel}
     </Stack>
   );
 }
@@ -303,8 +275,7 @@ export function FrequencyList({
 interface FrequencyRowProps {
   frequency: Frequency;
   isClient: boolean;
-  /** Only a ready row can be ticked for submission. */
-  selection?: { isSelected: boolean; onChange: (isSelected: boolean) => void; disabled: boolean };
+  selection: RowSelection<Frequency> | null;
   onOpen: () => void;
   onReopen: () => void;
   isReopening: boolean;
@@ -323,19 +294,12 @@ function FrequencyRow({
     uploadedFiles: frequency.uploadedFiles,
     hasRequiredFiles: frequency.hasRequiredFiles,
   });
-  const name = frequencyName(frequency);
+  const name = periodLabel(frequency);
   return (
     <Table.Tr>
       {isClient && (
         <Table.Td>
-          {selection && (
-            <Checkbox
-              aria-label={`Select ${name}`}
-              checked={selection.isSelected}
-              disabled={selection.disabled}
-              onChange={(event) => selection.onChange(event.currentTarget.checked)}
-            />
-          )}
+          <SelectForSubmit selection={selection} row={frequency} label={`Select ${name}`} />
         </Table.Td>
       )}
       <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
@@ -344,7 +308,7 @@ function FrequencyRow({
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           {/* SPEC §4 row button; it opens the frequency's documents (SPEC §2 sidebar). */}
-          <Button variant="light" color={button.colour} onClick={onOpen}>
+          <Button variant="light" color={button.colour} onClick={onOpen} miw="max-content">
             {button.label}
           </Button>
           {/* SPEC §6: only a client reopens an approved frequency. */}

@@ -22,7 +22,10 @@ export const approver: SessionUser = {
   name: 'Priya Nair',
 };
 
-/** A frequency of collateral COL-1; `hasRequiredFiles` follows the count as the API's does. */
+/**
+ * A frequency of collateral COL-1; `hasRequiredFiles` follows the count as the API's does.
+ * `canSubmit` is the API's to give (the domain rule on each file), so a test sets it.
+ */
 export function frequency(key: string, change: Partial<Frequency> = {}): Frequency {
   const uploadedFiles = change.uploadedFiles ?? 0;
   return {
@@ -34,6 +37,8 @@ export function frequency(key: string, change: Partial<Frequency> = {}): Frequen
     approvalStatus: 'NOT_RAISED',
     uploadedFiles,
     hasRequiredFiles: hasRequiredFiles(uploadedFiles),
+    canSubmit: false,
+    submittedAt: null,
     version: 3,
     createdAt: '2026-02-01T05:00:00.000Z',
     updatedAt: '2026-02-01T05:00:00.000Z',

@@ -4,24 +4,20 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ALLOWED_CONTENT_TYPES,
-  ALLOWED_FILE_EXTENSIONS,
-  ErrorBodySchema,
   formatDate,
+  isReviewerRole,
   LoanStatementRequestResponseSchema,
   type LoanStatementRequest,
   type Role,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
-import { contentTypeOf } from '../documents/upload';
+import { ACCEPT_ATTRIBUTE, contentTypeOf, sendBytes } from '../documents/upload';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
 
 /** The API lets approvers and admins send statements; viewers only read (DESIGN §3, §5). */
 export function canAttachStatement(role: Role): boolean {
-  return role === 'approver' || role === 'admin';
+  return isReviewerRole(role);
 }
-
-const ACCEPT = [...ALLOWED_FILE_EXTENSIONS, ...ALLOWED_CONTENT_TYPES].join(',');
 
 /** DESIGN §7: a refusal in words that say what to do. */
 function failureMessage(error: Error): string {
@@ -34,70 +30,38 @@ function failureMessage(error: Error): string {
   return error.message;
 }
 
-function errorOf(xhr: XMLHttpRequest): ApiError {
+function parseAnswer(text: string): LoanStatementRequest {
+  let body: unknown;
   try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(xhr.responseText));
-    if (parsed.success) {
-      return new ApiError(xhr.status, parsed.data.error.code, parsed.data.error.message);
-    }
+    body = JSON.parse(text);
   } catch {
-    // Not our JSON (a proxy page): the status says enough below.
+    body = undefined;
   }
-  return new ApiError(
-    xhr.status,
-    `HTTP_${xhr.status}`,
-    'Something went wrong on the server. Please try again in a moment.',
+  const parsed = LoanStatementRequestResponseSchema.safeParse(body);
+  if (parsed.success) return parsed.data.loanStatementRequest;
+  throw new ApiError(
+    200,
+    'INVALID_RESPONSE',
+    'The server sent an answer this page does not understand. Please reload and try again.',
   );
 }
 
 /**
  * `PUT …/{requestId}/statement?fileName=` with the file itself as the body and its
- * Content-Type (the API streams it to storage). XMLHttpRequest rather than fetch:
- * only it reports upload progress.
+ * Content-Type (the API streams it to storage), through the app's one upload path.
  */
-function putStatement(
+async function putStatement(
   opportunityKey: string,
   request: LoanStatementRequest,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<LoanStatementRequest> {
   const path = `${loanStatementRequestsPath(opportunityKey)}/${encodeURIComponent(request.id)}/statement`;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api${path}?fileName=${encodeURIComponent(file.name)}`);
-    xhr.setRequestHeader('Content-Type', contentTypeOf(file));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(errorOf(xhr));
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      const parsed = LoanStatementRequestResponseSchema.safeParse(body);
-      if (parsed.success) return resolve(parsed.data.loanStatementRequest);
-      reject(
-        new ApiError(
-          xhr.status,
-          'INVALID_RESPONSE',
-          'The server sent an answer this page does not understand. Please reload and try again.',
-        ),
-      );
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'NETWORK_ERROR',
-          'Could not reach the server. Check your internet connection and try again.',
-        ),
-      );
-    xhr.send(file);
+  const answer = await sendBytes(`/api${path}?fileName=${encodeURIComponent(file.name)}`, file, {
+    headers: { 'Content-Type': contentTypeOf(file), Accept: 'application/json' },
+    onProgress: (fraction) => onProgress(Math.round(fraction * 100)),
   });
+  return parseAnswer(answer);
 }
 
 /**
@@ -142,7 +106,7 @@ export function AttachStatement({
 
   return (
     <FileButton
-      accept={ACCEPT}
+      accept={ACCEPT_ATTRIBUTE}
       onChange={(file) => file && attach.mutate(file)}
       resetRef={resetPicker}
       disabled={attach.isPending}

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { isStaff } from '../../api/session';
+import { isStaffRole } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
@@ -33,7 +33,7 @@ function LoanStatements({ opportunityKey }: { opportunityKey: string }) {
       <Stack gap="sm">
         <Title order={2}>{TITLE}</Title>
         {/* DESIGN §5: only borrowers ask for statements; staff see what was asked. */}
-        {isStaff(user.role) ? (
+        {isStaffRole(user.role) ? (
           <Text c="dimmed">Only the borrower can request a statement for this loan.</Text>
         ) : (
           <LoanStatementForm opportunityKey={opportunityKey} />

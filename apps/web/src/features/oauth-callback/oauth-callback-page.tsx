@@ -7,13 +7,10 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 
-/** Long enough to read the welcome, short enough not to be in the way. */
-export const WELCOME_PAUSE_MS = 1500;
-
 /**
- * SPEC §2 "OAuth callback": where staff land after the identity provider (the
- * server has already set the session). It greets them, then goes to the root,
- * which opens the saved return address or the role's home (SPEC §2 start-up).
+ * SPEC §2 "OAuth callback": where staff land after the identity provider (the server has
+ * already set the session). It says who signed in and goes straight on to the root, which
+ * opens the saved return address or the role's home (SPEC §2 start-up) — no pause to wait out.
  */
 export function OAuthCallbackPage() {
   const session = useSession();
@@ -49,9 +46,7 @@ function Welcome({ user }: { user: SessionUser }) {
 
   useEffect(() => {
     // Signing out leaves for /logout; going to the root meanwhile would race it.
-    if (isSigningOut) return;
-    const timer = setTimeout(() => void navigate('/', { replace: true }), WELCOME_PAUSE_MS);
-    return () => clearTimeout(timer);
+    if (!isSigningOut) void navigate('/', { replace: true });
   }, [navigate, isSigningOut]);
 
   return (

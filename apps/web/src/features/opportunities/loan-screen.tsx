@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Opportunity } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/empty-state';
-import { PageLoader } from '../../components/page-loader';
+import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
 import { opportunityQuery } from './opportunity-queries';
 
@@ -40,7 +40,7 @@ export function LoanScreen({
     <>
       <PageTitle title={title} />
       {loan.isPending ? (
-        <PageLoader label="Loading the loan…" />
+        <QueryLoader query={loan} label="Loading the loan…" />
       ) : loan.isError ? (
         <LoanError error={loan.error} onRetry={() => void loan.refetch()} />
       ) : (

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Opportunity, SessionUser } from '@portal/domain';
+import { READ_RETRY_COUNT, shouldRetryRead } from '../../api/client';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app-providers';
+import { routes } from '../../router';
 import { renderApp, stubApi } from '../../test/render';
 
 const client: SessionUser = {
@@ -24,7 +29,25 @@ function loan(n: number): Opportunity {
   };
 }
 
-const session = { '/api/auth/session': { status: 200, body: { user: client } } };
+const NOTHING_TO_DO = {
+  rejectedUnits: [],
+  readyUnits: [],
+  rejectedFrequencies: [],
+  readyFrequencies: [],
+  openLoanStatementRequests: [],
+  counts: {
+    rejectedUnits: 0,
+    readyUnits: 0,
+    rejectedFrequencies: 0,
+    readyFrequencies: 0,
+    openLoanStatementRequests: 0,
+  },
+};
+
+const session = {
+  '/api/auth/session': { status: 200, body: { user: client } },
+  '/api/todo': { status: 200, body: NOTHING_TO_DO },
+};
 
 function listAnswer(opportunities: Opportunity[], page: number, totalRecords: number) {
   const totalPages = Math.ceil(totalRecords / 10);
@@ -198,7 +221,7 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(await screen.findByText('No loans yet')).toBeTruthy();
   });
 
-  it('shows the generic error popup when the loans cannot be loaded', async () => {
+  it('shows the retries, then the generic error popup once, when the loans cannot be loaded', async () => {
     stubApi({
       ...session,
       '/api/opportunities?page=1&perPage=10': {
@@ -206,8 +229,26 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
         body: { error: { code: 'DEPENDENCY_DOWN', message: 'Database unavailable.' } },
       },
     });
-    renderApp('/opportunities');
+    // The app's own retry (SPEC §9: 5 times), only quicker than 2 s apart.
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({
+      queries: { retry: shouldRetryRead, retryDelay: 150 },
+      mutations: { retry: false },
+    });
+    render(
+      <AppProviders queryClient={queryClient} env="test">
+        <RouterProvider
+          router={createMemoryRouter(routes, { initialEntries: ['/opportunities'] })}
+        />
+      </AppProviders>,
+    );
+    expect(await screen.findByText(`Retrying, 1 of ${READ_RETRY_COUNT}`)).toBeTruthy();
+    expect(await screen.findByText(`Retrying, 2 of ${READ_RETRY_COUNT}`)).toBeTruthy();
     const popup = await screen.findByRole('dialog', { name: 'Error.!' });
     expect(popup.textContent).toContain('Something went wrong Please try again');
+    // One error: the popup, not an inline copy of it as well.
+    expect(screen.getAllByText('Something went wrong Please try again')).toHaveLength(1);
+    expect(screen.queryByText('Database unavailable.')).toBeNull();
+    expect(screen.queryByText(/Retrying/)).toBeNull();
   });
 });

@@ -2,18 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, Group, Paper, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
+import { IconFileOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PageQuerySchema, type Opportunity } from '@portal/domain';
-import { isStaff } from '../../api/session';
+import { isStaffRole, PageQuerySchema, type Opportunity } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { CountBadge } from '../../components/count-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPopup } from '../../components/error-popup';
 import { Money } from '../../components/money';
-import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { opportunitiesQuery } from './opportunity-queries';
 import {
   isServiceRequest,
@@ -21,6 +20,7 @@ import {
   serviceRequestPath,
   type ServiceRequest,
 } from './service-requests';
+import { Todo } from './todo';
 
 const REQUEST_LABEL = 'Service/Miscellaneous Request';
 const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
@@ -33,7 +33,10 @@ function pageFrom(searchParams: URLSearchParams): number {
   return parsed.success ? parsed.data : 1;
 }
 
-/** SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests. */
+/**
+ * SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests,
+ * below what needs the borrower now (their to-do).
+ */
 export function OpportunitiesPage() {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,20 +44,15 @@ export function OpportunitiesPage() {
   // The previous page stays on screen while the next one loads.
   const loans = useQuery({ ...opportunitiesQuery(page), placeholderData: keepPreviousData });
   // A borrower's session carries their account name; staff see every account (DESIGN §5).
-  const heading = isStaff(user.role) ? 'All accounts' : (user.name ?? user.username);
+  const isStaff = isStaffRole(user.role);
+  const heading = isStaff ? 'All accounts' : (user.name ?? user.username);
 
   let body;
   if (loans.isPending) {
-    body = <PageLoader label="Loading your loans…" />;
+    body = <QueryLoader query={loans} label="Loading your loans…" />;
   } else if (loans.isError) {
-    body = (
-      <EmptyState
-        icon={<IconAlertTriangle aria-hidden />}
-        title="Your loans could not be loaded"
-        description={loans.error.message}
-        action={<Button onClick={reloadPage}>Reload page</Button>}
-      />
-    );
+    // SPEC §2 / §8: the popup below is this list's one error; closing it reloads the page.
+    body = null;
   } else if (loans.data.meta.totalRecords === 0) {
     body = (
       <EmptyState
@@ -92,10 +90,12 @@ export function OpportunitiesPage() {
     <Stack gap="lg">
       <PageTitle title="Account Information" />
       <Title order={1}>{heading}</Title>
+      {!isStaff && <Todo role={user.role} />}
       <Group gap="sm">
         <Title order={2}>Account Information</Title>
         {loans.data && <CountBadge count={loans.data.meta.totalRecords} label="No. of loans" />}
       </Group>
+      <RetryNotice query={loans} />
       {body}
       {/* SPEC §2 / §8: the loan list's generic popup; closing it reloads the page. */}
       <ErrorPopup opened={loans.isError} onClose={reloadPage} />

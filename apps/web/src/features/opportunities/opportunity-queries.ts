@@ -3,6 +3,7 @@ import {
   OPPORTUNITIES_PAGE_SIZE,
   OpportunityListResponseSchema,
   OpportunityResponseSchema,
+  TodoResponseSchema,
 } from '@portal/domain';
 import { apiGet } from '../../api/client';
 
@@ -27,4 +28,11 @@ export const opportunityQuery = (opportunityKey: string) =>
       apiGet(`/opportunities/${encodeURIComponent(opportunityKey)}`, OpportunityResponseSchema, {
         signal,
       }).then(({ opportunity }) => opportunity),
+  });
+
+/** What needs the signed-in borrower now (their home's to-do); staff have none (403). */
+export const todoQuery = () =>
+  queryOptions({
+    queryKey: ['todo'],
+    queryFn: ({ signal }) => apiGet('/todo', TodoResponseSchema, { signal }),
   });

@@ -10,6 +10,11 @@ export type ServiceRequest = (typeof SERVICE_REQUESTS)[number];
 
 const segment = encodeURIComponent;
 
+/** SPEC §2: a loan's statement requests. */
+export function loanStatementPath(opportunityKey: string): string {
+  return `/opportunities/${segment(opportunityKey)}/loan-statement-requests`;
+}
+
 /** SPEC §2 "Get navigates by choice". */
 export function serviceRequestPath(
   request: ServiceRequest,
@@ -21,7 +26,7 @@ export function serviceRequestPath(
     case 'Upload Credit Monitoring Data':
       return `/accounts/${segment(opportunity.accountId)}/collaterals`;
     case 'Request Loan Statement':
-      return `/opportunities/${segment(opportunity.key)}/loan-statement-requests`;
+      return loanStatementPath(opportunity.key);
   }
 }
 

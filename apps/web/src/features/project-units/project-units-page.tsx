@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Project } from '@portal/domain';
 import { CountBadge } from '../../components/count-badge';
 import { EmptyState } from '../../components/empty-state';
-import { PageLoader } from '../../components/page-loader';
+import { QueryLoader } from '../../components/query-loader';
 import { BackToLoans, LoanScreen } from '../opportunities/loan-screen';
 import { UnitListing } from '../unit-list/unit-listing';
 import { projectsQuery } from './project-queries';
@@ -38,7 +38,7 @@ function ProjectSelection({
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery(opportunityKey));
 
-  if (projects.isPending) return <PageLoader label="Loading the projects…" />;
+  if (projects.isPending) return <QueryLoader query={projects} label="Loading the projects…" />;
   if (projects.isError) {
     return (
       <EmptyState

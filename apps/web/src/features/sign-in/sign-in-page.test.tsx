@@ -121,22 +121,77 @@ describe('Sign in (SPEC §2, §5)', () => {
     expect(sessionStorage.getItem('signupAccountId')).toBe('ACC1001');
   });
 
-  it('shows a failure the staff sign-on sent back in ?error=', async () => {
+  it('words a staff sign-on failure sent back in ?error= by its code, and dismisses it', async () => {
     stubApi(SIGNED_OUT);
-    const { router } = renderApp('/?error=Your%20sign-in%20took%20too%20long.');
-    expect(await screen.findByText('Your sign-in took too long.')).toBeTruthy();
+    const { router } = renderApp('/?error=staff_domain_not_allowed');
+    const message =
+      "Staff sign-in is limited to your lender's e-mail domains. Sign in with your work account.";
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText('Staff sign-in did not complete')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.queryByText('Your sign-in took too long.')).toBeNull();
+    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
   });
 
-  it('offers staff sign-on as a full-page visit and Sign up at top right', async () => {
+  it.each([
+    ['user_disabled', 'User is disabled. Ask an administrator if you need access.'],
+    [
+      'staff_email_changed',
+      'The e-mail address of your organisation account has changed. Ask an administrator to update your portal access.',
+    ],
+    [
+      'sign_in_expired',
+      'Your sign-in took too long or was started in another window. Please try again.',
+    ],
+  ])('says what ?error=%s means', async (code, message) => {
     stubApi(SIGNED_OUT);
+    renderApp(`/?error=${code}`);
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('never shows the text of ?error=: an unknown code gets one generic message', async () => {
+    for (const planted of ['Your account is locked. Call +1 555 0100 now', 'constructor']) {
+      stubApi(SIGNED_OUT);
+      const { unmount } = renderApp(`/?error=${encodeURIComponent(planted)}`);
+      expect(
+        await screen.findByText('Staff sign-in could not be completed. Please try again.'),
+      ).toBeTruthy();
+      expect(screen.queryByText(planted, { exact: false })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('offers staff sign-on by its provider’s name, as a full-page visit, and Sign up at top right', async () => {
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/providers': { status: 200, body: { staff: { name: 'Demo Staff Sign-In' } } },
+    });
     renderApp('/');
-    const staff = await screen.findByRole('button', { name: 'Continue With' });
+    const staff = await screen.findByRole('button', { name: 'Continue With Demo Staff Sign-In' });
     const form = staff.closest('form')!;
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/api/auth/oidc/start');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('has no staff button when the server offers no staff sign-on', async () => {
+    const fetchMock = stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/providers': { status: 200, body: { staff: null } },
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything()),
+    );
+    await waitFor(() => expect(screen.queryByText(/organisation account/)).toBeNull());
+    expect(screen.queryByRole('button', { name: /Continue With/ })).toBeNull();
+  });
+
+  it('keeps SPEC’s plain "Continue With" when the server cannot name the provider', async () => {
+    stubApi(SIGNED_OUT);
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Continue With' })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { SigninBodySchema, type SigninBody } from '@portal/domain';
+import { SigninBodySchema, staffSignOnErrorMessage, type SigninBody } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { sessionQueryKey } from '../../api/session';
 import { AuthPage } from '../identity-shared/auth-page';
@@ -31,7 +31,7 @@ export function SignInPage() {
     },
   });
   const body = SigninBodySchema.safeParse({ username, password });
-  // The staff sign-on callback sends its failures back here as ?error=.
+  // The staff sign-on sends its failures back here as ?error=<code>.
   const staffError = searchParams.get('error');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +53,7 @@ export function SignInPage() {
             closeButtonLabel="Dismiss"
             onClose={() => setSearchParams({}, { replace: true })}
           >
-            {staffError}
+            {staffSignOnErrorMessage(staffError)}
           </Alert>
         )}
         <form onSubmit={handleSubmit} noValidate>

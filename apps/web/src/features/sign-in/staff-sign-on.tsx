@@ -1,16 +1,31 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AuthProvidersResponseSchema } from '@portal/domain';
+import { apiGet } from '../../api/client';
 import { STAFF_SIGN_ON_PATH } from '../identity-shared/identity-api';
 
+/** Which staff sign-on the server offers, if any; it does not change while the page is open. */
+export const authProvidersQuery = queryOptions({
+  queryKey: ['auth', 'providers'],
+  queryFn: ({ signal }) => apiGet('/auth/providers', AuthProvidersResponseSchema, { signal }),
+  staleTime: Infinity,
+  // Sign-in must not wait SPEC §9's ten seconds of retries for a button's name.
+  retry: false,
+});
+
 /**
- * SPEC §2 "Continue With": staff sign in with the lender's identity provider
- * (DESIGN §3, OpenID Connect). A plain GET form, so the browser leaves the app
- * for the server's redirect to the provider, with or without JavaScript.
+ * SPEC §2 "Continue With": staff sign in with the lender's identity provider (DESIGN §3,
+ * OpenID Connect), named on the button ("Continue With Single Sign-On"). A plain GET form, so
+ * the browser leaves the app for the server's redirect to the provider. No button when the
+ * server has no staff sign-on; if the server cannot say, SPEC's plain "Continue With" is shown
+ * and the server answers the click.
  */
 export function StaffSignOn() {
   const descriptionId = useId();
   const [isLeaving, setIsLeaving] = useState(false);
+  const providers = useQuery(authProvidersQuery);
 
   // Coming back with the Back button restores this page from the cache, mid-"loading".
   useEffect(() => {
@@ -21,19 +36,26 @@ export function StaffSignOn() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  if (providers.isSuccess && providers.data.staff === null) return null;
+  const name = providers.data?.staff?.name;
+
   return (
     <form method="get" action={STAFF_SIGN_ON_PATH} onSubmit={() => setIsLeaving(true)}>
       <Stack gap="xs">
         <Divider label="or" labelPosition="center" />
-        <Button
-          type="submit"
-          variant="default"
-          leftSection={<IconBuildingBank size={18} aria-hidden />}
-          loading={isLeaving}
-          aria-describedby={descriptionId}
-        >
-          Continue With
-        </Button>
+        {providers.isPending ? (
+          <Skeleton height={36} radius="md" aria-hidden />
+        ) : (
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconBuildingBank size={18} aria-hidden />}
+            loading={isLeaving}
+            aria-describedby={descriptionId}
+          >
+            {name ? `Continue With ${name}` : 'Continue With'}
+          </Button>
+        )}
         <Text id={descriptionId} size="sm" c="dimmed" ta="center">
           Lender staff: continue with your organisation account.
         </Text>

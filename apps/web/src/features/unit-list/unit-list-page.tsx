@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { isStaff } from '../../api/session';
+import { isStaffRole } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { PageTitle } from '../../components/page-title';
 import { UnitListing } from './unit-listing';
@@ -7,7 +7,7 @@ import { UnitListing } from './unit-listing';
 /** SPEC §2 "Unit listing (checker / unitstatus)": one screen, titled by role. */
 export function UnitListPage() {
   const user = useCurrentUser();
-  const title = isStaff(user.role) ? 'NOC Checker' : 'Unit Status';
+  const title = isStaffRole(user.role) ? 'NOC Checker' : 'Unit Status';
   return (
     <Stack gap="lg">
       <PageTitle title={title} />

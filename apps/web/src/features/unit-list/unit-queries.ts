@@ -1,24 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   CheckerUnitListResponseSchema,
-  REQUIRED_FILE_COUNT,
-  type ApprovalStatus,
+  UnitResponseSchema,
   type CheckerSort,
+  type CheckerStatusFilter,
   type CheckerUnit,
   type CheckerUnitListResponse,
-  type PageSize,
 } from '@portal/domain';
 import { apiGet } from '../../api/client';
+import type { ListParams } from '../../components/checker-list/list-params';
+import { unitSetRef, type DocumentSetRef } from '../documents/document-set-ref';
 
-/** The per-project listing may also show every status at once. */
-export type StatusFilter = ApprovalStatus | 'ALL';
-
-export interface ListingParams {
-  status: StatusFilter;
-  sort: CheckerSort;
-  perPage: PageSize;
-  page: number;
-}
+export type UnitListParams = ListParams<CheckerStatusFilter>;
 
 /** One page of the listing, whichever call it came from. */
 export interface UnitPage {
@@ -33,6 +26,8 @@ export const unitListKey = ['units'] as const;
 /** The largest page the API serves (SPEC §9). */
 const WALK_PAGE_SIZE = 50;
 
+const segment = encodeURIComponent;
+
 /**
  * SPEC §7's project unit list pages by key only, with no status or sort, so every page is
  * read and the screen filters, sorts and pages locally. The answer keeps the list's shape.
@@ -42,7 +37,7 @@ async function fetchAllProjectUnits(
   signal: AbortSignal,
 ): Promise<CheckerUnitListResponse> {
   const path = (page: number) =>
-    `/projects/${encodeURIComponent(projectKey)}/units?page=${page}&perPage=${WALK_PAGE_SIZE}`;
+    `/projects/${segment(projectKey)}/units?page=${page}&perPage=${WALK_PAGE_SIZE}`;
   const first = await apiGet(path(1), CheckerUnitListResponseSchema, { signal });
   const rest = await Promise.all(
     Array.from({ length: Math.max(first.meta.totalPages - 1, 0) }, (_, i) =>
@@ -52,20 +47,22 @@ async function fetchAllProjectUnits(
   return { units: [first, ...rest].flatMap((answer) => answer.units), meta: first.meta };
 }
 
-/** SPEC §7: the unit checker list, by status, sort and page. */
+/** SPEC §7: the unit checker list, by status, sort, page and search. */
 function fetchByStatus(
-  { status, sort, perPage, page }: ListingParams,
+  { status, sort, perPage, page, search }: UnitListParams,
   signal: AbortSignal,
 ): Promise<CheckerUnitListResponse> {
+  const query = new URLSearchParams({ sort, perPage: String(perPage), page: String(page) });
+  if (search) query.set('search', search);
   return apiGet(
-    `/projects/all/units/all/status/${status}/?sort=${sort}&perPage=${perPage}&page=${page}`,
+    `/projects/all/units/all/status/${status}/?${query}`,
     CheckerUnitListResponseSchema,
     { signal },
   );
 }
 
 /** The checker list pages on the server; a project's units (`projectKey`) are paged here. */
-export const unitListingQuery = (projectKey: string | undefined, params: ListingParams) =>
+export const unitListingQuery = (projectKey: string | undefined, params: UnitListParams) =>
   queryOptions({
     queryKey: projectKey
       ? [...unitListKey, 'project', projectKey]
@@ -80,16 +77,30 @@ export const unitListingQuery = (projectKey: string | undefined, params: Listing
     placeholderData: projectKey ? undefined : keepPreviousData,
   });
 
+/** Oldest submission first, never-submitted last: the queue worked by age. */
+function byLongestWaiting(a: CheckerUnit, b: CheckerUnit): number {
+  if (a.submittedAt === b.submittedAt) return 0;
+  if (a.submittedAt === null) return 1;
+  if (b.submittedAt === null) return -1;
+  return a.submittedAt.localeCompare(b.submittedAt);
+}
+
+function comparator(sort: CheckerSort) {
+  return (a: CheckerUnit, b: CheckerUnit) => {
+    const order =
+      sort === 'longestWaitingOnTop'
+        ? byLongestWaiting(a, b)
+        : a.updatedAt.localeCompare(b.updatedAt) * (sort === 'recentlyUpdatedOnTop' ? -1 : 1);
+    return order || a.key.localeCompare(b.key);
+  };
+}
+
 /** The local filter, sort and page of a whole project's units. */
-export function pageOfUnits(units: readonly CheckerUnit[], params: ListingParams): UnitPage {
+export function pageOfUnits(units: readonly CheckerUnit[], params: UnitListParams): UnitPage {
   const matching = units.filter(
     (unit) => params.status === 'ALL' || unit.approvalStatus === params.status,
   );
-  const newestFirst = params.sort === 'recentlyUpdatedOnTop';
-  const sorted = matching.toSorted((a, b) => {
-    const byTime = a.updatedAt.localeCompare(b.updatedAt) * (newestFirst ? -1 : 1);
-    return byTime || a.key.localeCompare(b.key);
-  });
+  const sorted = matching.toSorted(comparator(params.sort));
   const start = (params.page - 1) * params.perPage;
   return {
     units: sorted.slice(start, start + params.perPage),
@@ -98,13 +109,16 @@ export function pageOfUnits(units: readonly CheckerUnit[], params: ListingParams
   };
 }
 
-/**
- * SPEC §4 / §9: a unit can go to the checker with all 7 documents, when not yet raised or
- * after a rejection. The list knows only the count; the server checks each file.
- */
-export function looksReadyToSubmit(unit: CheckerUnit): boolean {
-  return (
-    unit.uploadedFiles === REQUIRED_FILE_COUNT.unit &&
-    (unit.approvalStatus === 'NOT_RAISED' || unit.approvalStatus === 'REJECTED')
+/** A unit that is not on the page (a link), read on its own for its document panel. */
+export async function fetchUnitSetRef(
+  projectKey: string,
+  unitKey: string,
+  signal: AbortSignal,
+): Promise<DocumentSetRef> {
+  const { unit } = await apiGet(
+    `/projects/${segment(projectKey)}/units/${segment(unitKey)}`,
+    UnitResponseSchema,
+    { signal },
   );
+  return unitSetRef(unit);
 }

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { STATUS_COLOURS, unitCheckerLabel, type CheckerUnit } from '@portal/domain';
+import { unitCheckerLabel, type CheckerUnit } from '@portal/domain';
+import { submittedColumns } from '../../components/checker-list/queue-age';
+import { StatusActionButton } from '../../components/checker-list/status-action-button';
+import {
+  SelectForSubmit,
+  type RowSelection,
+} from '../../components/checker-list/submit-to-checker';
 import { Money } from '../../components/money';
 
 /** Mantine's `sm` breakpoint: below it the units are cards (DESIGN §7). */
@@ -10,11 +16,9 @@ const PHONE_QUERY = '(max-width: 48em)';
 interface UnitRowsProps {
   units: CheckerUnit[];
   /** Borrowers tick the units they submit; staff get no selection column. */
-  selection: {
-    isReady: (unit: CheckerUnit) => boolean;
-    isSelected: (key: string) => boolean;
-    toggle: (key: string, selected: boolean) => void;
-  } | null;
+  selection: RowSelection<CheckerUnit> | null;
+  /** The queue's columns (loan, submitted, age) on the status screens; a project's list has one loan. */
+  withQueueColumns: boolean;
   onOpen: (unit: CheckerUnit) => void;
   disabled: boolean;
 }
@@ -23,57 +27,56 @@ interface UnitItem {
   unit: CheckerUnit;
   select: ReactNode;
   action: ReactNode;
+  submitted: string;
+  age: string;
 }
 
 /** SPEC §2 unit listing columns; a table on wide screens, one card per unit on phones. */
-export function UnitRows({ units, selection, onOpen, disabled }: UnitRowsProps) {
+export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled }: UnitRowsProps) {
   // Read at once rather than after mount, so a phone never flashes the table first.
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  const items: UnitItem[] = units.map((unit) => {
-    const label = unitCheckerLabel(unit.approvalStatus);
-    return {
-      unit,
-      select:
-        selection && selection.isReady(unit) ? (
-          <Checkbox
-            aria-label={`Select ${unit.name} to submit`}
-            checked={selection.isSelected(unit.key)}
-            disabled={disabled}
-            onChange={(event) => selection.toggle(unit.key, event.currentTarget.checked)}
-          />
-        ) : null,
-      // SPEC §2: the action shows the status and opens the unit's documents.
-      action: (
-        <Button
-          size="xs"
-          variant="light"
-          color={STATUS_COLOURS[unit.approvalStatus]}
-          aria-label={`${label}, documents of ${unit.name}`}
-          disabled={disabled}
-          onClick={() => onOpen(unit)}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {label}
-        </Button>
-      ),
-    };
-  });
+  const items: UnitItem[] = units.map((unit) => ({
+    unit,
+    select: (
+      <SelectForSubmit selection={selection} row={unit} label={`Select ${unit.name} to submit`} />
+    ),
+    // SPEC §2: the action shows the status and opens the unit's documents.
+    action: (
+      <StatusActionButton
+        status={unit.approvalStatus}
+        label={unitCheckerLabel(unit.approvalStatus)}
+        of={`documents of ${unit.name}`}
+        disabled={disabled}
+        onClick={() => onOpen(unit)}
+      />
+    ),
+    ...submittedColumns(unit),
+  }));
   return isPhone ? (
-    <UnitCards items={items} />
+    <UnitCards items={items} withQueueColumns={withQueueColumns} />
   ) : (
-    <UnitTable items={items} withSelect={selection !== null} />
+    <UnitTable items={items} withSelect={selection !== null} withQueueColumns={withQueueColumns} />
   );
 }
 
-function UnitTable({ items, withSelect }: { items: UnitItem[]; withSelect: boolean }) {
+function UnitTable({
+  items,
+  withSelect,
+  withQueueColumns,
+}: {
+  items: UnitItem[];
+  withSelect: boolean;
+  withQueueColumns: boolean;
+}) {
   return (
     // A narrow window that is not a phone scrolls the table inside its box, not the page.
-    <Table.ScrollContainer minWidth={1280} type="native">
+    <Table.ScrollContainer minWidth={withQueueColumns ? 1560 : 1280} type="native">
       <Table aria-label="Units" highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             {withSelect && <Table.Th>Select</Table.Th>}
             <Table.Th>Account name</Table.Th>
+            {withQueueColumns && <Table.Th>Loan</Table.Th>}
             <Table.Th>Project name</Table.Th>
             <Table.Th>Tower</Table.Th>
             <Table.Th>Floor</Table.Th>
@@ -88,14 +91,21 @@ function UnitTable({ items, withSelect }: { items: UnitItem[]; withSelect: boole
             <Table.Th ta="right">Sale value</Table.Th>
             <Table.Th ta="right">Amount received</Table.Th>
             <Table.Th>NOC type</Table.Th>
+            {withQueueColumns && (
+              <>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Age</Table.Th>
+              </>
+            )}
             <Table.Th>Action</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map(({ unit, select, action }) => (
+          {items.map(({ unit, select, action, submitted, age }) => (
             <Table.Tr key={unit.key}>
               {withSelect && <Table.Td>{select}</Table.Td>}
               <Table.Td>{unit.accountName}</Table.Td>
+              {withQueueColumns && <Table.Td>{unit.opportunityName}</Table.Td>}
               <Table.Td>{unit.projectName}</Table.Td>
               <Table.Td>{unit.tower}</Table.Td>
               <Table.Td>{unit.floor}</Table.Td>
@@ -116,6 +126,12 @@ function UnitTable({ items, withSelect }: { items: UnitItem[]; withSelect: boole
               <Table.Td>
                 <NocType unit={unit} />
               </Table.Td>
+              {withQueueColumns && (
+                <>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
+                </>
+              )}
               <Table.Td>{action}</Table.Td>
             </Table.Tr>
           ))}
@@ -125,10 +141,10 @@ function UnitTable({ items, withSelect }: { items: UnitItem[]; withSelect: boole
   );
 }
 
-function UnitCards({ items }: { items: UnitItem[] }) {
+function UnitCards({ items, withQueueColumns }: { items: UnitItem[]; withQueueColumns: boolean }) {
   return (
     <Stack component="ul" aria-label="Units" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {items.map(({ unit, select, action }) => (
+      {items.map(({ unit, select, action, submitted, age }) => (
         <Paper component="li" key={unit.key} withBorder p="md">
           <Stack gap="sm">
             <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -143,6 +159,7 @@ function UnitCards({ items }: { items: UnitItem[] }) {
               </div>
             </Group>
             <Stack component="dl" gap={4} m={0}>
+              {withQueueColumns && <Field label="Loan">{unit.opportunityName}</Field>}
               <Field label="Name of customer">{unit.customerName}</Field>
               <Field label="MSP">
                 <Money value={unit.maxSellingPrice} />
@@ -159,6 +176,12 @@ function UnitCards({ items }: { items: UnitItem[] }) {
               <Field label="NOC type">
                 <NocType unit={unit} />
               </Field>
+              {withQueueColumns && (
+                <>
+                  <Field label="Submitted">{submitted}</Field>
+                  <Field label="Age">{age}</Field>
+                </>
+              )}
             </Stack>
             {action}
           </Stack>

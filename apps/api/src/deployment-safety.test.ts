@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.ts';
+import { freePort } from '../test/port.ts';
+import { startServerProcess } from '../test/server-process.ts';
+
+/**
+ * Issue: `npm start` on a reachable interface used to serve /dev/oidc (anyone signs in as an
+ * admin), /dev/mail (every reset code) and accept the default integration key. These tests start
+ * the real server as a newcomer would deploy it and try each convenience.
+ */
+const dataDirs: string[] = [];
+const freshDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
+  dataDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every development convenience, tried against a running server. */
+async function triesEveryConvenience(base: string) {
+  const status = async (url: string, init?: RequestInit) =>
+    (await fetch(`${base}${url}`, { redirect: 'manual', ...init })).status;
+  return {
+    devProvider: await status('/dev/oidc/.well-known/openid-configuration'),
+    devMail: await status('/dev/mail'),
+    defaultIntegrationKey: await status('/api/import', {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-integration-key', 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  };
+}
+
+describe('a server reachable from other machines', () => {
+  it('refuses to start on HOST=0.0.0.0 without production settings, naming what is missing', async () => {
+    const port = await freePort();
+    await expect(
+      startServerProcess({ HOST: '0.0.0.0', DATA_DIR: freshDataDir(), DEMO_DATA: 'false' }, port),
+    ).rejects.toThrow(/HOST=0\.0\.0\.0 makes the portal reachable[^]*SESSION_SECRET/);
+  });
+
+  it('with real settings but NODE_ENV unset, serves no development convenience', async () => {
+    const port = await freePort();
+    const server = await startServerProcess(
+      {
+        PUBLIC_URL: 'https://portal.lender.example',
+        DATA_DIR: freshDataDir(),
+        DEMO_DATA: 'false',
+        SESSION_SECRET: 'a-deployment-secret-of-at-least-32-chars',
+        INTEGRATION_API_KEY: 'crm-integration-key-0123456789',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        OIDC_ISSUER: 'https://login.lender.example',
+        OIDC_CLIENT_ID: 'borrower-portal',
+        OIDC_CLIENT_SECRET: 'client-secret',
+        STAFF_EMAIL_DOMAINS: 'lender.example',
+      },
+      port,
+    );
+    try {
+      expect(await triesEveryConvenience(server.base)).toEqual({
+        devProvider: 404,
+        devMail: 404,
+        defaultIntegrationKey: 401,
+      });
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('in production, even on loopback, serves no development convenience', async () => {
+    const port = await freePort();
+    const server = await startServerProcess(
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: freshDataDir(),
+        DEMO_DATA: 'false',
+        SESSION_SECRET: 'a-deployment-secret-of-at-least-32-chars',
+      },
+      port,
+    );
+    try {
+      expect(await triesEveryConvenience(server.base)).toEqual({
+        devProvider: 404,
+        devMail: 404,
+        defaultIntegrationKey: 401,
+      });
+      // Staff sign-in is off rather than handed to a stand-in provider.
+      const start = await fetch(`${server.base}/api/auth/oidc/start`, { redirect: 'manual' });
+      expect(start.headers.get('location') ?? '').not.toContain('/dev/oidc');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('the development conveniences on a loopback server', () => {
+  it('answer local requests only: never through a proxy or for a public host name', async () => {
+    const t = await createTestApp();
+    try {
+      const devMail = (headers: Record<string, string>) =>
+        t.app.inject({ url: '/dev/mail', headers });
+      expect((await devMail({})).statusCode).toBe(200);
+      expect((await devMail({ 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
+      expect((await devMail({ forwarded: 'for=203.0.113.9' })).statusCode).toBe(404);
+      expect((await devMail({ host: 'portal.lender.example' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  COLLATERAL_FILE_TYPE_NAMES,
+  frequencyLabel,
+  listMeta,
+  UNIT_FILE_TYPE_NAMES,
+  unitLabel,
+  type DocumentParent,
+  type DocumentSearchQuery,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { DocumentFileRecord } from '../documents/document-files.repository.ts';
+import { fileEntry } from '../documents/read-documents.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { accountScope } from '../loans/loans.service.ts';
+import { documentSearchRepository as repo } from './document-search.repository.ts';
+
+/** The file types whose code or name contains the search, so "ledger" finds Customer Ledgers. */
+function typesNamed(search: string | undefined, names: Record<string, string>): string[] {
+  if (!search) return [];
+  const wanted = search.toLowerCase();
+  return Object.entries(names)
+    .filter(([code, name]) => `${code} ${name}`.toLowerCase().includes(wanted))
+    .map(([code]) => code);
+}
+
+/**
+ * The files screen (SPEC §2 `files`): the documents of the signed-in borrower's account, or for
+ * staff everyone's, across units and frequencies, newest upload first, paged on the server; each
+ * with what it belongs to, in words. Four queries a page: which files, how many, and the two
+ * kinds' details.
+ */
+export async function searchDocuments(
+  db: Database,
+  storage: Storage,
+  user: AuthenticatedUser,
+  query: DocumentSearchQuery,
+) {
+  const { rows, total } = await repo.findPage(
+    db,
+    {
+      scope: accountScope(user),
+      search: query.search,
+      status: query.status,
+      typesNamed: {
+        unit: typesNamed(query.search, UNIT_FILE_TYPE_NAMES),
+        frequency: typesNamed(query.search, COLLATERAL_FILE_TYPE_NAMES),
+      },
+    },
+    { offset: (query.page - 1) * query.perPage, limit: query.perPage },
+  );
+  const keysOf = (kind: DocumentParent['kind']) =>
+    rows.filter((row) => row.kind === kind).map((row) => row.key);
+  const [unitFiles, frequencyFiles] = await Promise.all([
+    repo.unitFilesWithParents(db, keysOf('unit')),
+    repo.frequencyFilesWithParents(db, keysOf('frequency')),
+  ]);
+
+  const found = new Map<string, { file: DocumentFileRecord; parent: DocumentParent }>();
+  for (const { parentUnit: unit, projectName, accountKey, accountName, ...file } of unitFiles) {
+    found.set(file.key, {
+      file,
+      parent: {
+        kind: 'unit',
+        key: unit.key,
+        label: unitLabel({ projectName, tower: unit.tower, unit: unit.unit }),
+        accountId: accountKey,
+        accountName,
+        projectKey: unit.projectKey,
+        collateralKey: null,
+        approvalStatus: unit.approvalStatus,
+      },
+    });
+  }
+  for (const row of frequencyFiles) {
+    const { parentFrequency: frequency, collateralName, accountKey, accountName, ...file } = row;
+    found.set(file.key, {
+      file,
+      parent: {
+        kind: 'frequency',
+        key: frequency.key,
+        label: frequencyLabel({ collateralName, ...frequency }),
+        accountId: accountKey,
+        accountName,
+        projectKey: null,
+        collateralKey: frequency.collateralKey,
+        approvalStatus: frequency.approvalStatus,
+      },
+    });
+  }
+
+  // Completed files are only ever marked discarded, never removed, so each key of the page is
+  // found; one discarded between the two reads shows as it was a moment before.
+  const page = rows.map((row) => found.get(row.key)!);
+  return {
+    files: await Promise.all(
+      page.map(async ({ file, parent }) => ({ ...(await fileEntry(storage, file)), parent })),
+    ),
+    meta: listMeta(query.page, query.perPage, total, page.length),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TodoResponseSchema } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { borrowerTodo } from './todo.service.ts';
+
+export const todoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/todo',
+    {
+      config: { roles: ['client'] },
+      schema: {
+        tags: ['to-do'],
+        summary:
+          'A borrower’s home: rejected and ready units and frequencies, open loan statement requests',
+        response: { 200: TodoResponseSchema },
+      },
+    },
+    async (request) => borrowerTodo(db, requireUser(request)),
+  );
+};

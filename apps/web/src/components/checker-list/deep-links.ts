@@ -1,0 +1,64 @@
+import {
+  CHECKER_STATUS_FILTERS,
+  FREQUENCY_LABELS,
+  frequencyPanelPath,
+  isStaffRole,
+  monthLabel,
+  unitPanelPath,
+  type ApprovalStatus,
+  type FrequencyCode,
+  type ListScreenStatus,
+  type Role,
+} from '@portal/domain';
+
+/**
+ * The addresses that open a unit's or a frequency's document panel (the e-mails, the home
+ * to-do and the files screen link to them; the domain builds them): the status screen of the
+ * viewer's role, filtered so the row is in the list behind the panel, with the item's keys.
+ */
+
+/** The query parameters naming the open item on the status screens, parent first. */
+export const UNIT_LINK_PARAMS = ['project', 'unit'] as const;
+export const FREQUENCY_LINK_PARAMS = ['collateral', 'frequency'] as const;
+
+/** The filter that lists an item of this status; NOT_RAISED has no choice of its own. */
+function listStatusOf(status: ApprovalStatus): ListScreenStatus {
+  return CHECKER_STATUS_FILTERS.find((filter) => filter === status) ?? 'ALL';
+}
+
+export function unitStatusPath(role: Role): string {
+  return isStaffRole(role) ? '/checker' : '/unitstatus';
+}
+
+export function collateralStatusPath(role: Role): string {
+  return isStaffRole(role) ? '/collateralchecker' : '/collateralstatus';
+}
+
+export function unitLink(
+  role: Role,
+  unit: { projectKey: string; key: string; approvalStatus: ApprovalStatus },
+): string {
+  return unitPanelPath({
+    staff: isStaffRole(role),
+    status: listStatusOf(unit.approvalStatus),
+    projectKey: unit.projectKey,
+    unitKey: unit.key,
+  });
+}
+
+export function frequencyLink(
+  role: Role,
+  frequency: { collateralKey: string; key: string; approvalStatus: ApprovalStatus },
+): string {
+  return frequencyPanelPath({
+    staff: isStaffRole(role),
+    status: listStatusOf(frequency.approvalStatus),
+    collateralKey: frequency.collateralKey,
+    frequencyKey: frequency.key,
+  });
+}
+
+/** 'Monthly, January 2026': a frequency's period, as rows and messages name it. */
+export function periodLabel(frequency: { frequency: FrequencyCode; month: number; year: number }) {
+  return `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`;
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { CheckerSortSchema, PAGE_SIZES, type CheckerSort } from '@portal/domain';
+import { SEARCH_MAX_LENGTH, type ListParamChange, type ListParams } from './list-params';
+
+/** SPEC §9's two orders, and the queue's own: longest waiting on top. */
+const SORT_DATA = CheckerSortSchema.options.map((value) => ({ value, label: sortLabel(value) }));
+
+function sortLabel(sort: CheckerSort): string {
+  switch (sort) {
+    case 'recentlyUpdatedOnTop':
+      return 'Recently updated on top';
+    case 'recentlyUpdatedOnBottom':
+      return 'Recently updated at the bottom';
+    case 'longestWaitingOnTop':
+      return 'Longest waiting on top';
+  }
+}
+
+const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
+
+/** Waits for a pause in typing before asking the server again. */
+const SEARCH_DEBOUNCE_MS = 350;
+
+interface ListControlsProps<Status extends string> {
+  params: ListParams<Status>;
+  update: (changes: ListParamChange<Status>) => void;
+  /** The status choices with their labels; 'All' among them. */
+  statuses?: readonly { value: Status; label: string }[];
+  withSort?: boolean;
+  /** The search box's label, naming what it finds ("Search by account, project or unit"). */
+  searchLabel?: string;
+  disabled?: boolean;
+}
+
+/**
+ * SPEC §2's list controls — status filter, sort, items per page — and a search box, one row
+ * that wraps on phones. Widths fit the longest label ('PENDING FOR APPROVAL').
+ */
+export function ListControls<Status extends string>({
+  params,
+  update,
+  statuses,
+  withSort = true,
+  searchLabel,
+  disabled = false,
+}: ListControlsProps<Status>) {
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      {searchLabel && (
+        <SearchBox
+          label={searchLabel}
+          value={params.search}
+          onSearch={(search) => update({ search })}
+        />
+      )}
+      {statuses && (
+        <Select
+          label="Status"
+          data={statuses}
+          value={params.status}
+          onChange={(value) => value && update({ status: value })}
+          allowDeselect={false}
+          disabled={disabled}
+          w={{ base: '100%', xs: 250 }}
+        />
+      )}
+      {withSort && (
+        <Select
+          label="Sort"
+          data={SORT_DATA}
+          value={params.sort}
+          onChange={(value) => value && update({ sort: value })}
+          allowDeselect={false}
+          disabled={disabled}
+          w={{ base: '100%', xs: 270 }}
+        />
+      )}
+      <Select
+        label="Items per page"
+        data={PAGE_SIZE_DATA}
+        value={String(params.perPage)}
+        onChange={(value) => value && update({ perPage: value })}
+        allowDeselect={false}
+        disabled={disabled}
+        w={{ base: '100%', xs: 130 }}
+      />
+    </Group>
+  );
+}
+
+/**
+ * Typing asks the server after a pause; the address keeps the search. When the address
+ * changes under it (Back, a link), the box follows.
+ */
+function SearchBox({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (search: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  const debouncedSearch = useDebouncedCallback(
+    (next: string) => onSearch(next.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+
+  function change(next: string) {
+    setText(next);
+    debouncedSearch(next);
+  }
+
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      value={text}
+      maxLength={SEARCH_MAX_LENGTH}
+      onChange={(event) => change(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        // Enter searches at once.
+        if (event.key === 'Enter') debouncedSearch.flush();
+      }}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        text && (
+          <CloseButton
+            aria-label="Clear search"
+            onClick={() => {
+              debouncedSearch.cancel();
+              setText('');
+              onSearch('');
+            }}
+          />
+        )
+      }
+      w={{ base: '100%', sm: 320 }}
+    />
+  );
+}

@@ -1,0 +1,259 @@
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import {
+  FrequencyBulkSubmitResponseSchema,
+  isLocked,
+  REQUIRED_FILE_COUNT,
+  UnitBulkSubmitResponseSchema,
+  type ApprovalStatus,
+} from '@portal/domain';
+import { apiSend, isServiceUnavailable } from '../../api/client';
+import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../error-popup';
+
+/** SPEC §4 / §9: after a submit to the checker the list comes back after 2000 ms. */
+export const SUBMIT_SETTLE_MS = 2000;
+
+/** A row a borrower may tick: the API says whether it is ready (DESIGN §4, the domain rule). */
+export interface SubmittableRow {
+  key: string;
+  canSubmit: boolean;
+  approvalStatus: ApprovalStatus;
+}
+
+type SetKind = 'unit' | 'frequency';
+
+const WORDS = {
+  unit: { one: 'unit', many: 'units' },
+  frequency: { one: 'frequency', many: 'frequencies' },
+} as const satisfies Record<SetKind, { one: string; many: string }>;
+
+/** DESIGN §4 bulk submit: all or nothing, in one transaction. */
+function submitSets(kind: SetKind, keys: string[]): Promise<unknown> {
+  return kind === 'unit'
+    ? apiSend('POST', '/units/submit', { keys }, UnitBulkSubmitResponseSchema)
+    : apiSend('POST', '/frequencies/submit', { keys }, FrequencyBulkSubmitResponseSchema);
+}
+
+export interface RowSelection<Row extends SubmittableRow> {
+  isSelectable: (row: Row) => boolean;
+  isSelected: (key: string) => boolean;
+  toggle: (key: string, selected: boolean) => void;
+  disabled: boolean;
+}
+
+interface SubmitToCheckerOptions<Row extends SubmittableRow> {
+  kind: SetKind;
+  /** The rows on screen; undefined while they load. */
+  rows: readonly Row[] | undefined;
+  /** SPEC §6: the bulk submit is built only for borrowers. */
+  enabled: boolean;
+  /** How a row is named in the success notice. */
+  nameOf: (row: Row) => string;
+  /** Reloads the list behind (after the settle, and after a refusal). */
+  refresh: () => void;
+  /** After a successful submit, once the notice is shown. */
+  onSubmitted?: () => void;
+}
+
+/**
+ * The one checker-list block of the borrower's lists (unit listing, frequency list, collateral
+ * status): the row selection — only rows whose `canSubmit` the API set — SPEC §2's confirm
+ * checkbox 'Please confirm the selection.' and 'Submit to checker', enabled once both are given
+ * (SPEC §5), and one popup for a refusal, with SPEC §8's words for a 503. After a submit the
+ * user stays; the list settles for SPEC's 2000 ms and then shows the new status.
+ */
+export function useSubmitToChecker<Row extends SubmittableRow>({
+  kind,
+  rows,
+  enabled,
+  nameOf,
+  refresh,
+  onSubmitted,
+}: SubmitToCheckerOptions<Row>) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmed, setConfirmed] = useState(false);
+  const [settling, setSettling] = useState(false);
+
+  const settle = useEffectEvent(() => {
+    refresh();
+    setSettling(false);
+  });
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(settle, SUBMIT_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [settling]);
+
+  const ready = enabled ? (rows ?? []).filter((row) => row.canSubmit) : [];
+  const chosen = ready.filter((row) => selected.has(row.key));
+
+  const submit = useMutation({
+    mutationFn: (chosenRows: Row[]) =>
+      submitSets(
+        kind,
+        chosenRows.map((row) => row.key),
+      ),
+    onSuccess: (_answer, chosenRows) => {
+      notifications.show({
+        color: 'green',
+        title: 'Submitted to the checker',
+        message: submittedMessage(kind, chosenRows, nameOf),
+      });
+      setSelected(new Set());
+      setConfirmed(false);
+      setSettling(true);
+      onSubmitted?.();
+    },
+  });
+
+  const busy = settling || submit.isPending;
+  const selection: RowSelection<Row> | null = enabled
+    ? {
+        isSelectable: (row) => row.canSubmit,
+        isSelected: (key) => selected.has(key),
+        toggle: (key, on) =>
+          setSelected((current) => {
+            const next = new Set(current);
+            if (on) next.add(key);
+            else next.delete(key);
+            return next;
+          }),
+        disabled: busy,
+      }
+    : null;
+
+  let bar: ReactNode = null;
+  if (enabled && ready.length > 0) {
+    bar = (
+      <SubmitToCheckerBar
+        selectedCount={chosen.length}
+        confirmed={confirmed}
+        onConfirmedChange={setConfirmed}
+        onSubmit={() => submit.mutate(chosen)}
+        isSubmitting={submit.isPending}
+        disabled={settling}
+      />
+    );
+  } else if (enabled && rows?.some((row) => !isLocked(row.approvalStatus))) {
+    bar = (
+      <Text size="sm" c="dimmed">
+        {`A ${WORDS[kind].one} can be ticked and submitted once all ${REQUIRED_FILE_COUNT[kind]} of its documents are uploaded and none is rejected.`}
+      </Text>
+    );
+  }
+
+  return {
+    selection,
+    /** The list is settling after a submit or a submit is under way: its inputs wait. */
+    busy,
+    settling,
+    block: (
+      <>
+        {bar}
+        {/* SPEC §8: one popup; closing it clears the failure and reloads the list. */}
+        <ErrorPopup
+          opened={submit.isError}
+          onClose={() => {
+            submit.reset();
+            refresh();
+          }}
+          message={
+            submit.error && isServiceUnavailable(submit.error)
+              ? UPDATE_FAILED_MESSAGE
+              : submit.error?.message
+          }
+        />
+      </>
+    ),
+  };
+}
+
+function submittedMessage<Row extends SubmittableRow>(
+  kind: SetKind,
+  rows: Row[],
+  nameOf: (row: Row) => string,
+): string {
+  const [only] = rows;
+  if (rows.length === 1 && only) {
+    const again = only.approvalStatus === 'REJECTED' ? ' again' : '';
+    return `${nameOf(only)} is awaiting approval${again}.`;
+  }
+  return `${rows.length} ${WORDS[kind].many} are awaiting approval.`;
+}
+
+interface SubmitToCheckerBarProps {
+  selectedCount: number;
+  confirmed: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+  onSubmit: () => void;
+  isSubmitting: boolean;
+  disabled: boolean;
+}
+
+/** SPEC §2 / §5: the bottom bar; it stays in view at the bottom while the list scrolls. */
+function SubmitToCheckerBar({
+  selectedCount,
+  confirmed,
+  onConfirmedChange,
+  onSubmit,
+  isSubmitting,
+  disabled,
+}: SubmitToCheckerBarProps) {
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p="sm"
+      pos="sticky"
+      bottom={0}
+      style={{ zIndex: 2 }}
+      role="region"
+      aria-label="Submit to checker"
+    >
+      <Group justify="space-between" gap="sm">
+        <Group gap="md">
+          <Checkbox
+            label="Please confirm the selection."
+            checked={confirmed}
+            disabled={disabled || isSubmitting}
+            onChange={(event) => onConfirmedChange(event.currentTarget.checked)}
+          />
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {selectedCount === 1 ? '1 selected' : `${selectedCount} selected`}
+          </Text>
+        </Group>
+        <Button
+          onClick={onSubmit}
+          loading={isSubmitting}
+          disabled={disabled || !confirmed || selectedCount === 0}
+        >
+          Submit to checker
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The tick box of one row, on the rows the API marks ready; other rows get none. */
+export function SelectForSubmit<Row extends SubmittableRow>({
+  selection,
+  row,
+  label,
+}: {
+  selection: RowSelection<Row> | null;
+  row: Row;
+  /** The accessible name: "Select Flat A-101 to submit". */
+  label: string;
+}) {
+  if (!selection?.isSelectable(row)) return null;
+  return (
+    <Checkbox
+      aria-label={label}
+      checked={selection.isSelected(row.key)}
+      disabled={selection.disabled}
+      onChange={(event) => selection.toggle(row.key, event.currentTarget.checked)}
+    />
+  );
+}

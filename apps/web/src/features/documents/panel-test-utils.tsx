@@ -1,0 +1,157 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { unitSlotFileTypes, type ApprovalStatus, type FileEntry, type Role } from '@portal/domain';
+import { RequireSession } from '../../auth/require-session';
+import { renderWithProviders } from '../../test/render';
+import { DocumentPanel, type NextItem } from './document-panel';
+import { unitSetRef } from './document-set-ref';
+import { listAnswer, makeFile, sessionAs, stubRoutes, type Routes } from './document-test-utils';
+
+// The document panel of one unit, rendered as a screen renders it, with its API stubbed.
+
+export const unitRef = unitSetRef({
+  key: 'UNIT-1',
+  name: 'Flat A-101',
+  projectKey: 'PRJ-1',
+  selectedNoc: 'Final',
+});
+export const UNIT = 'GET /api/projects/PRJ-1/units/UNIT-1';
+export const FILES = 'GET /api/units/UNIT-1/files?perPage=50';
+export const FILES_PATH = '/api/units/UNIT-1/files';
+export const FIRST = 'Shortfall Infusion Proof';
+export const FIRST_FILE = `${FILES_PATH}/file-SHORTFALL_INFUSION_PROOF`;
+
+export const unitAnswer = (approvalStatus: ApprovalStatus, version = 4) => ({
+  status: 200,
+  body: { unit: { approvalStatus, version, submittedAt: null } },
+});
+
+export function stubSet(
+  role: Role,
+  status: ApprovalStatus,
+  files: FileEntry[],
+  extra: Routes = {},
+) {
+  const routes: Routes = {
+    'GET /api/auth/session': sessionAs(role),
+    [UNIT]: unitAnswer(status),
+    [FILES]: listAnswer(files),
+    ...extra,
+  };
+  return { routes, fetchMock: stubRoutes(routes) };
+}
+
+export function renderPanel({ next }: { next?: NextItem } = {}) {
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  const router = createMemoryRouter([
+    {
+      element: <RequireSession />,
+      children: [
+        {
+          path: '*',
+          element: (
+            <DocumentPanel
+              setRef={unitRef}
+              opened
+              onClose={onClose}
+              onChanged={onChanged}
+              next={next}
+            />
+          ),
+        },
+      ],
+    },
+  ]);
+  renderWithProviders(<RouterProvider router={router} />);
+  return { onClose, onChanged };
+}
+
+/** The header button of a slot. */
+export const slotControl = (label: string) =>
+  screen.findByRole('button', { name: new RegExp(`^${label}`) });
+
+/** The panel of one slot, opened if it is collapsed. */
+export async function slot(label: string) {
+  const control = await slotControl(label);
+  if (control.getAttribute('aria-expanded') !== 'true') fireEvent.click(control);
+  return within(await screen.findByRole('region', { name: new RegExp(`^${label}`) }));
+}
+
+export const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+/** Every slot holds a file with the given status (the NOC slot is the final kind). */
+export function fullSet(
+  status: ApprovalStatus,
+  overrides: Partial<Record<string, ApprovalStatus>> = {},
+) {
+  return unitSlotFileTypes('Final').map((fileType) => {
+    const approvalStatus = overrides[fileType] ?? status;
+    const reviewed = approvalStatus === 'APPROVED' || approvalStatus === 'REJECTED';
+    return makeFile(fileType, {
+      approvalStatus,
+      approverRemarks: reviewed ? 'Checked' : null,
+      reviewedBy: reviewed ? { username: 'priya', role: 'approver' } : null,
+      reviewedAt: reviewed ? '2026-11-22T08:35:00.000Z' : null,
+    });
+  });
+}
+
+/** jsdom's Blob has no arrayBuffer() (browsers do); the upload hashes the file's bytes. */
+export function giveBlobsArrayBuffer() {
+  Blob.prototype.arrayBuffer ??= function (this: Blob) {
+    return new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}
+
+interface Put {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Stands in for the storage the browser PUTs bytes to: records each PUT, reports half the bytes
+ * sent, and answers 200 at once or, with `hold`, only when `release` is called (so a test can
+ * cancel mid-upload).
+ */
+export function stubStorage({ hold = false } = {}) {
+  const puts: Put[] = [];
+  const held: (() => void)[] = [];
+  class FakeXhr {
+    upload = { onprogress: null as ((event: ProgressEvent) => void) | null };
+    status = 0;
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private put: Put = { url: '', headers: {}, body: undefined };
+    open(_method: string, url: string) {
+      this.put.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.put.headers[name] = value;
+    }
+    send(body: unknown) {
+      this.put.body = body;
+      puts.push(this.put);
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
+      const finish = () => {
+        this.status = 200;
+        this.onload?.();
+      };
+      if (hold) held.push(finish);
+      else setTimeout(finish, 0);
+    }
+    abort() {
+      this.onabort?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { puts, release: () => held.splice(0).forEach((finish) => finish()) };
+}

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconEye, IconEyeOff, IconFile } from '@tabler/icons-react';
+import type { FileEntry } from '@portal/domain';
+import { PageLoader } from '../../components/page-loader';
+import { previewKind } from './preview-kind';
+
+// The preview (and pdf.js behind it) loads only when a file is first viewed.
+const DocumentPreview = lazy(() => import('./document-preview'));
+
+interface SlotFileProps {
+  entry: FileEntry;
+  /** What the user may do with the file (Change), beside View and Download. */
+  actions?: ReactNode;
+}
+
+/**
+ * The file in a slot (SPEC §2: the file name with View and Change buttons). View shows a PDF or
+ * an image in the panel (issue 11: it used to download it), fetched only then, so a phone does
+ * not pull every document when the panel opens; Download is always offered. DESIGN §4: a
+ * remarks-only entry reads "No File Uploaded".
+ */
+export function SlotFile({ entry, actions }: SlotFileProps) {
+  const { fileName, contentType, key } = entry.file;
+  const url = entry.meta.presignedUrl;
+  const kind = previewKind(contentType);
+  const [viewing, setViewing] = useState(false);
+  const previewId = useId();
+  if (fileName === null || url === null) {
+    return (
+      <Group gap="xs">
+        <IconFile aria-hidden size={18} />
+        <Text>No File Uploaded</Text>
+        {actions}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <IconFile aria-hidden size={18} />
+        <Text style={{ wordBreak: 'break-all' }}>{fileName}</Text>
+        {kind && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={
+              viewing ? <IconEyeOff aria-hidden size={16} /> : <IconEye aria-hidden size={16} />
+            }
+            aria-expanded={viewing}
+            aria-controls={previewId}
+            aria-label={viewing ? `Hide the preview of ${fileName}` : `View ${fileName}`}
+            onClick={() => setViewing((shown) => !shown)}
+          >
+            {viewing ? 'Hide' : 'View'}
+          </Button>
+        )}
+        <Button
+          component="a"
+          href={url}
+          download={fileName}
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconDownload aria-hidden size={16} />}
+          aria-label={`Download ${fileName}`}
+        >
+          Download
+        </Button>
+        {actions}
+      </Group>
+      {kind === null ? (
+        <Text size="sm" c="dimmed">
+          This type of file has no preview here: download it to open it.
+        </Text>
+      ) : (
+        <div id={previewId}>
+          {viewing && contentType !== null && (
+            <Suspense fallback={<PageLoader label="Loading the preview…" />}>
+              <DocumentPreview file={{ key, fileName, contentType }} kind={kind} url={url} />
+            </Suspense>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+}

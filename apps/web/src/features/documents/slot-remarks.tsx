@@ -1,0 +1,103 @@
+import { Box, Text } from '@mantine/core';
+import {
+  STATUS_COLOURS,
+  type ActorRef,
+  type DocumentFile,
+  type PreviousReview,
+} from '@portal/domain';
+import { actorLabel, formatDateTime } from './attribution';
+
+interface RemarkProps {
+  label: string;
+  text: string;
+  /** Who wrote it. */
+  by: string | null;
+  /** When (ISO). */
+  at: string | null;
+  /** The colour of its edge: a rejection reason reads as one at a glance. */
+  colour?: string;
+}
+
+/**
+ * Remarks as readable text (issue 11: never a greyed-out box), with who wrote them and when.
+ * Dark text on a near-white ground keeps WCAG AA contrast.
+ */
+function Remark({ label, text, by, at, colour = 'gray' }: RemarkProps) {
+  return (
+    <Box
+      component="figure"
+      m={0}
+      px="sm"
+      py="xs"
+      bg="var(--mantine-color-gray-0)"
+      style={{ borderLeft: `4px solid var(--mantine-color-${colour}-filled)` }}
+    >
+      <Text component="figcaption" size="sm" fw={700}>
+        {label}
+      </Text>
+      <Text
+        component="blockquote"
+        m={0}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {text}
+      </Text>
+      {(by || at) && (
+        <Text size="sm" c="dimmed">
+          {by}
+          {by && at && ', '}
+          {at && <time dateTime={at}>{formatDateTime(at)}</time>}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+const reviewer = (reviewedBy: ActorRef | null) => (reviewedBy ? actorLabel(reviewedBy) : null);
+
+/** SPEC §5: the borrower's remarks are fixed once a file exists; written by its uploader. */
+export function BorrowerRemarks({ file }: { file: DocumentFile }) {
+  return (
+    <Remark
+      label="Borrower remarks"
+      text={file.borrowerRemarks ?? 'No remarks.'}
+      by={file.uploadedBy}
+      at={file.createdAt}
+    />
+  );
+}
+
+/** The checker's remarks with the current decision; a rejection's are its reason. */
+export function ApproverRemarks({ file }: { file: DocumentFile }) {
+  const rejected = file.approvalStatus === 'REJECTED';
+  return (
+    <Remark
+      label={rejected ? 'Approver remarks: reason for rejection' : 'Approver remarks'}
+      text={file.approverRemarks ?? 'None yet.'}
+      by={reviewer(file.reviewedBy)}
+      at={file.reviewedAt}
+      colour={rejected ? STATUS_COLOURS.REJECTED : undefined}
+    />
+  );
+}
+
+/**
+ * The decision on the file this one replaced, kept until a checker reviews this one, so the
+ * borrower still reads what they are answering.
+ */
+export function PreviousReviewRemarks({ review }: { review: PreviousReview }) {
+  const rejected = review.approvalStatus === 'REJECTED';
+  return (
+    <Remark
+      label={
+        rejected
+          ? 'The previous file was rejected. Reason:'
+          : 'The previous file was approved. Remarks:'
+      }
+      text={review.approverRemarks ?? 'No remarks.'}
+      by={reviewer(review.reviewedBy)}
+      at={review.reviewedAt}
+      colour={STATUS_COLOURS[review.approvalStatus]}
+    />
+  );
+}

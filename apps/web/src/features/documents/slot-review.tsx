@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { FileResponseSchema, type DocumentFile, type ReviewOutcome } from '@portal/domain';
+import { apiSend } from '../../api/client';
+import type { DocumentSlot } from './document-set-ref';
+import { slotMutationKey } from './slot-upload';
+
+interface SlotReviewProps {
+  filesPath: string;
+  slot: DocumentSlot;
+  /** A file the checker may decide on now (the domain's canReview). */
+  file: DocumentFile;
+  busy: boolean;
+  onStarted: () => void;
+  onFailed: (error: unknown) => void;
+  onChanged: () => Promise<void>;
+}
+
+const VERDICTS: Record<ReviewOutcome, { verb: string; colour: string; done: string }> = {
+  APPROVED: { verb: 'Approve', colour: 'green', done: 'approved' },
+  REJECTED: { verb: 'Reject', colour: 'red', done: 'rejected' },
+};
+const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
+
+/**
+ * The review part of a slot (SPEC §4 / §5): a pending file is approved or rejected, always with
+ * remarks. A decision already taken may be changed, with new remarks, while the set awaits the
+ * final Submit (the domain's canReview decides when).
+ */
+export function SlotReview({
+  filesPath,
+  slot,
+  file,
+  busy,
+  onStarted,
+  onFailed,
+  onChanged,
+}: SlotReviewProps) {
+  const isDecided = file.approvalStatus !== 'PENDING_APPROVAL';
+  const [changing, setChanging] = useState(false);
+  const [remarks, setRemarks] = useState('');
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (!changing && returnFocus.current) {
+      returnFocus.current = false;
+      changeButton.current?.focus();
+    }
+  }, [changing]);
+
+  const review = useMutation({
+    mutationKey: slotMutationKey(filesPath, slot.fileType),
+    mutationFn: (approvalStatus: ReviewOutcome) =>
+      apiSend(
+        'PUT',
+        `${filesPath}/${encodeURIComponent(file.key)}`,
+        { approvalStatus, approverRemarks: remarks.trim() },
+        FileResponseSchema,
+      ),
+    onMutate: onStarted,
+    onSuccess: async (_answer, approvalStatus) => {
+      // The file keeps its key, so this part stays: back to its resting state.
+      setRemarks('');
+      setChanging(false);
+      const { colour, done } = VERDICTS[approvalStatus];
+      notifications.show({ color: colour, message: `${slot.label} ${done}.` });
+      await onChanged();
+    },
+    onError: onFailed,
+  });
+
+  if (isDecided && !changing) {
+    return (
+      <Group gap="sm">
+        <Button
+          ref={changeButton}
+          variant="default"
+          disabled={busy}
+          onClick={() => setChanging(true)}
+          aria-label={`Change the decision on ${slot.label}`}
+        >
+          Change decision
+        </Button>
+        <Text size="sm" c="dimmed">
+          Possible until the final Submit.
+        </Text>
+      </Group>
+    );
+  }
+
+  const disabled = busy || review.isPending;
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label={isDecided ? 'New approver remarks' : 'Approver remarks'}
+        description={isDecided ? 'Say why the decision changes.' : undefined}
+        rows={2}
+        maxLength={2000}
+        value={remarks}
+        onChange={(event) => setRemarks(event.currentTarget.value)}
+        disabled={disabled}
+        // Opened by "Change decision": the box is where the checker goes next.
+        autoFocus={isDecided}
+      />
+      <Group gap="sm">
+        {OUTCOMES.map((outcome) => (
+          <Button
+            key={outcome}
+            aria-label={`${VERDICTS[outcome].verb} ${slot.label}`}
+            color={VERDICTS[outcome].colour}
+            // SPEC §5: no review without remarks.
+            disabled={remarks.trim() === '' || disabled}
+            loading={review.isPending && review.variables === outcome}
+            onClick={() => review.mutate(outcome)}
+          >
+            {VERDICTS[outcome].verb}
+          </Button>
+        ))}
+        {isDecided && (
+          <Button
+            variant="default"
+            disabled={review.isPending}
+            onClick={() => {
+              returnFocus.current = true;
+              setRemarks('');
+              setChanging(false);
+            }}
+          >
+            Keep the decision
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

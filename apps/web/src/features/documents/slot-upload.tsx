@@ -1,0 +1,265 @@
+import { useRef, useState } from 'react';
+import { Button, FileButton, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { IconFile, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { DocumentFile } from '@portal/domain';
+import { ApiError } from '../../api/client';
+import type { DocumentSlot } from './document-set-ref';
+import {
+  ACCEPT_ATTRIBUTE,
+  ACCEPTED_FILES,
+  uploadDocument,
+  UploadCancelled,
+  type UploadPhase,
+} from './upload';
+
+/** One mutation key per slot: its parts see each other's work under way. */
+export const slotMutationKey = (filesPath: string, fileType: string) =>
+  ['document-slot', filesPath, fileType] as const;
+
+interface SlotUploadProps {
+  filesPath: string;
+  slot: DocumentSlot;
+  /** The slot's live file a replacement takes the place of; absent for an empty slot. */
+  replacing?: DocumentFile;
+  /** A replacement starts with the file picked by Change. */
+  initialFile?: File;
+  /** Another action on the slot is under way. */
+  busy: boolean;
+  /** Leaves the replacement; the slot is as it was. */
+  onCancel?: () => void;
+  onStarted: () => void;
+  onFailed: (error: unknown) => void;
+  onChanged: () => Promise<void>;
+}
+
+/**
+ * The upload part of a slot (SPEC §2 / §5): a file picker, the borrower's remarks and Upload,
+ * enabled by remarks alone or a chosen file. As a replacement (Change) it sends the new file with
+ * `replaces`: the live file keeps its slot until the new one is complete, and Cancel, before or
+ * during the upload, leaves everything as it was.
+ */
+export function SlotUpload({
+  filesPath,
+  slot,
+  replacing,
+  initialFile,
+  busy,
+  onCancel,
+  onStarted,
+  onFailed,
+  onChanged,
+}: SlotUploadProps) {
+  const [localFile, setLocalFile] = useState<File | null>(initialFile ?? null);
+  const [remarks, setRemarks] = useState('');
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const openPicker = useRef<() => void>(null);
+  const stop = useRef<AbortController | null>(null);
+
+  const upload = useMutation({
+    mutationKey: slotMutationKey(filesPath, slot.fileType),
+    mutationFn: () => {
+      stop.current = new AbortController();
+      return uploadDocument(filesPath, {
+        fileType: slot.fileType,
+        file: localFile,
+        borrowerRemarks: remarks,
+        replaces: replacing?.key,
+        onPhase: setPhase,
+        signal: stop.current.signal,
+      });
+    },
+    onMutate: onStarted,
+    onSettled: () => setPhase(null),
+    onSuccess: async () => {
+      notifications.show({
+        color: 'green',
+        message: replacing ? `${slot.label} replaced.` : `${slot.label} uploaded.`,
+      });
+      await onChanged();
+    },
+    onError: (error) => {
+      if (error instanceof UploadCancelled) {
+        notifications.show({
+          message: replacing
+            ? `Upload cancelled: ${slot.label} is unchanged.`
+            : 'Upload cancelled.',
+        });
+        onCancel?.();
+      } else {
+        onFailed(error);
+      }
+    },
+  });
+
+  function refuse(rejections: FileRejection[]) {
+    const tooMany = rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
+    onFailed(
+      tooMany
+        ? new ApiError(400, 'VALIDATION_FAILED', 'Choose one file for this document')
+        : new ApiError(415, 'UNSUPPORTED_FILE_TYPE', ''),
+    );
+  }
+
+  const sending = upload.isPending;
+  // Once the server is checking the bytes, the swap is its decision.
+  const mayStop = sending && phase?.step !== 'checking';
+  const disabled = busy || sending;
+  const subject = replacing ? `the replacement for ${slot.label}` : slot.label;
+
+  return (
+    <Stack gap="sm">
+      {replacing && (
+        <Text>
+          <Text component="strong" fw={700}>
+            New file for {slot.label}.
+          </Text>{' '}
+          {replacing.fileName ?? 'The current entry'} stays in place until the new file is uploaded.
+        </Text>
+      )}
+      <Dropzone
+        onDrop={(files) => {
+          onStarted();
+          setLocalFile(files[0] ?? null);
+        }}
+        onReject={refuse}
+        accept={ACCEPTED_FILES}
+        multiple={false}
+        openRef={openPicker}
+        disabled={disabled}
+        inputProps={{ 'aria-label': `Choose a file for ${slot.label}` }}
+        p="md"
+      >
+        <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          <IconUpload aria-hidden size={28} stroke={1.5} />
+          <div>
+            <Text>Drag a file here or click to choose one</Text>
+            <Text size="sm" c="dimmed">
+              PDF, PNG, JPEG, Excel, Word or CSV
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {localFile && (
+        <Group gap="xs">
+          <IconFile aria-hidden size={18} />
+          <Text style={{ wordBreak: 'break-all' }}>{localFile.name}</Text>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={disabled}
+            onClick={() => openPicker.current?.()}
+          >
+            Change
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            disabled={disabled}
+            onClick={() => setLocalFile(null)}
+          >
+            Remove
+          </Button>
+        </Group>
+      )}
+      <Textarea
+        label={replacing ? 'Borrower remarks for the new file' : 'Borrower remarks'}
+        rows={2}
+        maxLength={2000}
+        value={remarks}
+        onChange={(event) => setRemarks(event.currentTarget.value)}
+        disabled={disabled}
+      />
+      {phase && <UploadProgress phase={phase} />}
+      <Group gap="sm">
+        <Button
+          aria-label={`Upload ${subject}`}
+          // SPEC §5: remarks alone are a real entry; so is a file alone.
+          disabled={(remarks.trim() === '' && !localFile) || disabled}
+          loading={sending}
+          onClick={() => upload.mutate()}
+        >
+          {replacing ? 'Upload replacement' : 'Upload'}
+        </Button>
+        {mayStop && (
+          <Button variant="default" onClick={() => stop.current?.abort()}>
+            Cancel upload
+          </Button>
+        )}
+        {replacing && !sending && (
+          <Button variant="default" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Change on a slot's file: the picker opens at once, and only a picked file starts a
+ * replacement (a cancelled picker changes nothing).
+ */
+export function ChangeFileButton({
+  slot,
+  disabled,
+  onPick,
+}: {
+  slot: DocumentSlot;
+  disabled: boolean;
+  onPick: (file: File) => void;
+}) {
+  // Cleared after each pick, so picking the same file again still counts.
+  const resetPicker = useRef<() => void>(null);
+  return (
+    <FileButton
+      accept={ACCEPT_ATTRIBUTE}
+      resetRef={resetPicker}
+      disabled={disabled}
+      onChange={(file) => {
+        resetPicker.current?.();
+        if (file) onPick(file);
+      }}
+      inputProps={{ 'aria-label': `Choose a new file for ${slot.label}` }}
+    >
+      {(props) => (
+        <Button
+          {...props}
+          size="compact-sm"
+          variant="default"
+          disabled={disabled}
+          aria-label={`Change ${slot.label}`}
+        >
+          Change
+        </Button>
+      )}
+    </FileButton>
+  );
+}
+
+function UploadProgress({ phase }: { phase: UploadPhase }) {
+  const percent = phase.step === 'sending' ? Math.round(phase.fraction * 100) : 100;
+  const words =
+    phase.step === 'hashing'
+      ? 'Preparing the file…'
+      : phase.step === 'sending'
+        ? `Uploading… ${percent}%`
+        : 'Checking the file…';
+  return (
+    <Stack gap={4}>
+      <Text size="sm" role="status">
+        {words}
+      </Text>
+      <Progress.Root size="md">
+        <Progress.Section
+          value={percent}
+          animated={phase.step !== 'sending'}
+          striped={phase.step !== 'sending'}
+          aria-label="Upload progress"
+        />
+      </Progress.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDate, type DocumentSearchResponse, type Role } from '@portal/domain';
+import { renderApp } from '../../test/render';
+import { callsTo, makeFile, sessionAs, stubRoutes } from '../documents/document-test-utils';
+
+const AT = '2026-03-15T06:00:00.000Z';
+
+function fileFields() {
+  return {
+    uploadedBy: 'ACC1001',
+    reviewedBy: null,
+    reviewedAt: null,
+    replacesKey: null,
+    previousReview: null,
+  };
+}
+
+const unitFile: DocumentSearchResponse['files'][number] = {
+  ...makeFile('KYC_APPLICANT', { ...fileFields(), approvalStatus: 'REJECTED', createdAt: AT }),
+  parent: {
+    kind: 'unit',
+    key: 'UNIT-1',
+    label: 'Skyline Residency 1 · Tower A · Unit A-101',
+    accountId: 'ACC1001',
+    accountName: 'Mehta Constructions',
+    projectKey: 'PRJ-1',
+    collateralKey: null,
+    approvalStatus: 'REJECTED',
+  },
+};
+
+const remarksOnly: DocumentSearchResponse['files'][number] = {
+  ...makeFile('SALES_MIS', { ...fileFields(), fileName: null, fileHash: null, size: null }, null),
+  parent: {
+    kind: 'frequency',
+    key: 'F1',
+    label: 'Tower A receivables · Monthly, March 2026',
+    accountId: 'ACC1001',
+    accountName: 'Mehta Constructions',
+    projectKey: null,
+    collateralKey: 'COL-1',
+    approvalStatus: 'NOT_RAISED',
+  },
+};
+
+const answer = (files: DocumentSearchResponse['files'], page = 1, totalRecords = files.length) => ({
+  status: 200,
+  body: {
+    files,
+    meta: {
+      count: files.length,
+      page,
+      perPage: 10,
+      totalPages: Math.ceil(totalRecords / 10),
+      totalRecords,
+    },
+  },
+});
+
+const FIRST_PAGE = 'GET /api/files?page=1&perPage=10';
+
+function stubFiles(role: Role, routes: Parameters<typeof stubRoutes>[0]) {
+  return stubRoutes({ 'GET /api/auth/session': sessionAs(role), ...routes });
+}
+
+describe('FilesPage (SPEC §2 files)', () => {
+  it('lists the borrower’s documents with type, parent link, status, upload date and download', async () => {
+    stubFiles('client', { [FIRST_PAGE]: answer([unitFile, remarksOnly]) });
+    renderApp('/files');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your documents' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Documents' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'KYC Applicant',
+      'kyc_applicant.pdf',
+      'Skyline Residency 1 · Tower A · Unit A-101',
+      'REJECTED',
+      formatDate(AT),
+      'Download ',
+    ]);
+    // The parent opens its document panel, where the file can be previewed.
+    expect(
+      within(first!)
+        .getByRole('link', { name: /^Skyline Residency 1 · Tower A · Unit A-101/ })
+        .getAttribute('href'),
+    ).toBe('/unitstatus?status=REJECTED&project=PRJ-1&unit=UNIT-1');
+    const download = within(first!).getByRole('link', { name: /^Download KYC Applicant/ });
+    expect(download.getAttribute('href')).toBe('/api/storage/KYC_APPLICANT.pdf?signature=abc');
+    expect(download.getAttribute('rel')).toBe('noopener noreferrer');
+    // A remarks-only entry has nothing to download (DESIGN §4); a not-raised set shows under All.
+    expect(within(second!).getByText('No File Uploaded')).toBeTruthy();
+    expect(
+      within(second!)
+        .getByRole('link', { name: /^Tower A receivables/ })
+        .getAttribute('href'),
+    ).toBe('/collateralstatus?status=ALL&collateral=COL-1&frequency=F1');
+  });
+
+  it('gives staff everyone’s documents with the account, searched and paged on the server', async () => {
+    const fetchMock = stubFiles('approver', {
+      [FIRST_PAGE]: answer([unitFile], 1, 25),
+      'GET /api/files?page=2&perPage=10': answer([remarksOnly], 2, 25),
+      'GET /api/files?page=1&perPage=10&search=mehta': answer([], 1, 0),
+    });
+    const { router } = renderApp('/files');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All documents' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Documents' });
+    expect(within(table).getByText('Mehta Constructions (ACC1001)')).toBeTruthy();
+    // Staff links open the checker's screens.
+    expect(
+      within(table)
+        .getByRole('link', { name: /^Skyline Residency 1/ })
+        .getAttribute('href'),
+    ).toBe('/checker?status=REJECTED&project=PRJ-1&unit=UNIT-1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Tower A receivables · Monthly, March 2026')).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=2');
+
+    fireEvent.change(
+      screen.getByRole('searchbox', {
+        name: 'Search by file, type, account, project, unit or collateral',
+      }),
+      { target: { value: 'mehta' } },
+    );
+    expect(await screen.findByText('No documents match “mehta”')).toBeTruthy();
+    // A new search starts again on page 1.
+    expect(router.state.location.search).toBe('?search=mehta');
+    expect(callsTo(fetchMock, 'GET', '/api/files?page=1&perPage=10&search=mehta')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show every document' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('narrows to one status', async () => {
+    const fetchMock = stubFiles('client', {
+      [FIRST_PAGE]: answer([unitFile, remarksOnly]),
+      'GET /api/files?page=1&perPage=10&status=REJECTED': answer([unitFile]),
+    });
+    renderApp('/files');
+    await screen.findByRole('table', { name: 'Documents' });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(screen.getByRole('option', { name: 'REJECTED' }));
+    await waitFor(() => expect(screen.queryByText('No File Uploaded')).toBeNull());
+    expect(callsTo(fetchMock, 'GET', '/api/files?page=1&perPage=10&status=REJECTED')).toHaveLength(
+      1,
+    );
+  });
+
+  it('says when there are no documents yet', async () => {
+    stubFiles('client', { [FIRST_PAGE]: answer([]) });
+    renderApp('/files');
+    expect(await screen.findByText('No documents yet')).toBeTruthy();
+  });
+
+  it('says what failed, with a retry', async () => {
+    stubFiles('client', {
+      [FIRST_PAGE]: {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'The database is not answering.' } },
+      },
+    });
+    renderApp('/files');
+    expect(await screen.findByText('The documents could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The database is not answering.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { DocumentSearchResponseSchema, type ApprovalStatus, type PageSize } from '@portal/domain';
+import { apiGet } from '../../api/client';
+import { LINK_RENEWAL_MS } from '../files-status/files-status-queries';
+
+export interface DocumentSearch {
+  page: number;
+  perPage: PageSize;
+  search: string;
+  /** One file status, or every status. */
+  status: ApprovalStatus | 'ALL';
+}
+
+/**
+ * The files screen: `GET /api/files`, paged on the server, newest upload first. The download
+ * links expire (DESIGN §4), so a page left open renews them.
+ */
+export const documentSearchQuery = ({ page, perPage, search, status }: DocumentSearch) =>
+  queryOptions({
+    queryKey: ['files', { page, perPage, search, status }],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+      if (search) params.set('search', search);
+      if (status !== 'ALL') params.set('status', status);
+      return apiGet(`/files?${params}`, DocumentSearchResponseSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: LINK_RENEWAL_MS,
+  });

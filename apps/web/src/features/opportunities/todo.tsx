@@ -1,0 +1,192 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  formatDate,
+  frequencyLabel,
+  unitLabel,
+  type Role,
+  type TodoResponse,
+} from '@portal/domain';
+import {
+  collateralStatusPath,
+  frequencyLink,
+  unitLink,
+  unitStatusPath,
+} from '../../components/checker-list/deep-links';
+import { QueryLoader } from '../../components/query-loader';
+import { todoQuery } from './opportunity-queries';
+import { loanStatementPath } from './service-requests';
+
+const HEADING_ID = 'todo-heading';
+
+interface TodoGroup {
+  title: string;
+  /** What the user does about these, in a few words. */
+  hint: string;
+  count: number;
+  items: { key: string; label: ReactNode; to: string }[];
+  /** The whole list, when there are more than the few shown. */
+  all?: string;
+}
+
+/** The to-do's groups, in the order a borrower acts on them: fix, submit, wait. */
+function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
+  const groups: TodoGroup[] = [
+    {
+      title: 'Rejected units',
+      hint: 'Read the reason, replace the document and submit again.',
+      count: todo.counts.rejectedUnits,
+      items: todo.rejectedUnits.map((unit) => ({
+        key: unit.key,
+        label: unitLabel(unit),
+        to: unitLink(role, unit),
+      })),
+      all: `${unitStatusPath(role)}?status=REJECTED`,
+    },
+    {
+      title: 'Rejected frequencies',
+      hint: 'Read the reason, replace the document and submit again.',
+      count: todo.counts.rejectedFrequencies,
+      items: todo.rejectedFrequencies.map((frequency) => ({
+        key: frequency.key,
+        label: frequencyLabel(frequency),
+        to: frequencyLink(role, frequency),
+      })),
+      all: `${collateralStatusPath(role)}?status=REJECTED`,
+    },
+    {
+      title: 'Units ready to submit',
+      hint: 'Every document is in: submit them to the checker.',
+      count: todo.counts.readyUnits,
+      items: todo.readyUnits.map((unit) => ({
+        key: unit.key,
+        label: unitLabel(unit),
+        to: unitLink(role, unit),
+      })),
+      all: `${unitStatusPath(role)}?status=ALL`,
+    },
+    {
+      title: 'Frequencies ready to submit',
+      hint: 'Every document is in: submit them to the checker.',
+      count: todo.counts.readyFrequencies,
+      items: todo.readyFrequencies.map((frequency) => ({
+        key: frequency.key,
+        label: frequencyLabel(frequency),
+        to: frequencyLink(role, frequency),
+      })),
+      all: `${collateralStatusPath(role)}?status=ALL`,
+    },
+    {
+      title: 'Loan statements requested',
+      hint: 'Your lender is preparing these; they appear on the loan’s statement page.',
+      count: todo.counts.openLoanStatementRequests,
+      items: todo.openLoanStatementRequests.map((request) => ({
+        key: request.id,
+        label: `${request.opportunityName}: ${formatDate(request.fromDate)} to ${formatDate(request.toDate)}`,
+        to: loanStatementPath(request.opportunityKey),
+      })),
+    },
+  ];
+  return groups.filter((group) => group.count > 0);
+}
+
+/**
+ * A borrower's home, above SPEC's loan table: what needs them now — rejected units and
+ * frequencies to fix, sets ready to submit, statements on their way — each item a link that
+ * opens its document panel.
+ */
+export function Todo({ role }: { role: Role }) {
+  const todo = useQuery(todoQuery());
+
+  let body;
+  if (todo.isPending) {
+    body = <QueryLoader query={todo} label="Looking for what needs you…" />;
+  } else if (todo.isError) {
+    body = (
+      <Alert color="red" title="What needs you could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{todo.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void todo.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    const groups = groupsOf(todo.data, role);
+    body =
+      groups.length === 0 ? (
+        <Stack gap="xs" align="center" py="md" ta="center">
+          <ThemeIcon size="xl" radius="xl" variant="light" color="green" aria-hidden>
+            <IconCircleCheck />
+          </ThemeIcon>
+          <Text fw={600}>Nothing needs you right now</Text>
+          <Text size="sm" c="dimmed">
+            When a document is rejected or a set is ready to submit, it shows here.
+          </Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {groups.map((group) => (
+            <TodoGroupCard key={group.title} group={group} />
+          ))}
+        </SimpleGrid>
+      );
+  }
+
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={HEADING_ID}>
+      <Stack gap="md">
+        <Title order={2} id={HEADING_ID}>
+          What needs you
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
+
+function TodoGroupCard({ group }: { group: TodoGroup }) {
+  const headingId = `todo-${group.title.toLowerCase().replaceAll(' ', '-')}`;
+  return (
+    <Stack component="section" gap={6} aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId}>
+        {group.title}{' '}
+        <Badge variant="light" size="lg">
+          {group.count}
+        </Badge>
+      </Title>
+      <Text size="sm" c="dimmed">
+        {group.hint}
+      </Text>
+      <Stack component="ul" gap={4} m={0} pl="md">
+        {group.items.map((item) => (
+          <li key={item.key}>
+            <Anchor component={Link} to={item.to} style={{ overflowWrap: 'anywhere' }}>
+              {item.label}
+            </Anchor>
+          </li>
+        ))}
+      </Stack>
+      {group.all && group.count > group.items.length && (
+        <Anchor component={Link} to={group.all} size="sm">
+          See all {group.count}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

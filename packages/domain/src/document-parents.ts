@@ -1,0 +1,59 @@
+import type { CheckerStatusFilter } from './lists.ts';
+import { FREQUENCY_LABELS, monthLabel, type FrequencyCode } from './frequency.ts';
+
+// What a unit or a frequency is called where people read it (e-mails, the files screen), and the
+// address that opens its document panel: never internal keys alone (issue 11).
+
+/** "Tower A" from "A"; a value that already starts with the word ("Tower 3") is kept as it is. */
+function withWord(word: string, value: string): string {
+  const trimmed = value.trim();
+  return trimmed.toLowerCase().startsWith(`${word.toLowerCase()} `)
+    ? trimmed
+    : `${word} ${trimmed}`;
+}
+
+/** A unit in words: "Green Acres · Tower A · Unit A-101". */
+export function unitLabel(unit: { projectName: string; tower: string; unit: string }): string {
+  return [unit.projectName.trim(), withWord('Tower', unit.tower), withWord('Unit', unit.unit)].join(
+    ' · ',
+  );
+}
+
+/** A monitoring frequency in words: "Receivables of Tower A · Monthly, March 2026". */
+export function frequencyLabel(frequency: {
+  collateralName: string;
+  frequency: number;
+  month: number;
+  year: number;
+}): string {
+  const every = FREQUENCY_LABELS[frequency.frequency as FrequencyCode];
+  return `${frequency.collateralName.trim()} · ${every}, ${monthLabel(frequency.month)} ${frequency.year}`;
+}
+
+/** The status filters a list screen's URL carries (`NOT_RAISED` rows show under ALL). */
+export type ListScreenStatus = Exclude<CheckerStatusFilter, 'NOT_RAISED'>;
+
+/**
+ * The deep link that opens a unit's panel: Unit Status for its borrower, the NOC Checker for
+ * staff, filtered to `status`. Keys are URI-encoded.
+ */
+export function unitPanelPath(link: {
+  staff: boolean;
+  status: ListScreenStatus;
+  projectKey: string;
+  unitKey: string;
+}): string {
+  const screen = link.staff ? '/checker' : '/unitstatus';
+  return `${screen}?status=${link.status}&project=${encodeURIComponent(link.projectKey)}&unit=${encodeURIComponent(link.unitKey)}`;
+}
+
+/** The deep link that opens a frequency's panel: Collateral Status, or the Collateral Checker. */
+export function frequencyPanelPath(link: {
+  staff: boolean;
+  status: ListScreenStatus;
+  collateralKey: string;
+  frequencyKey: string;
+}): string {
+  const screen = link.staff ? '/collateralchecker' : '/collateralstatus';
+  return `${screen}?status=${link.status}&collateral=${encodeURIComponent(link.collateralKey)}&frequency=${encodeURIComponent(link.frequencyKey)}`;
+}

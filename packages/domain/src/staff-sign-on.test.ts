@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_SIGN_ON_ERRORS, staffSignOnErrorMessage } from './staff-sign-on.ts';
+
+describe('staffSignOnErrorMessage', () => {
+  it('words each known code', () => {
+    expect(staffSignOnErrorMessage('staff_domain_not_allowed')).toBe(
+      STAFF_SIGN_ON_ERRORS.staff_domain_not_allowed,
+    );
+  });
+
+  it('never echoes an unknown code, nor an inherited property name', () => {
+    for (const code of ['<script>alert(1)</script>', 'constructor', '__proto__', 'toString', '']) {
+      const message = staffSignOnErrorMessage(code);
+      expect(message).toBe('Staff sign-in could not be completed. Please try again.');
+    }
+  });
+});
