@@ -1,10 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  closePanel,
+  documentPanel,
+  expectSlotStatus,
+  finaliseFromPanel,
+  openSlot,
+  review,
+  uploadInto,
+} from './document-panel';
+import {
+  DEV_STAFF,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
   importBorrower,
   importCollateral,
+  PHONE,
+  signInAsBorrower,
   signUpBorrower,
-  STRONG_PASSWORD,
+  staffPage,
+  TIME_ZONE,
   type Borrower,
   type ImportedCollateral,
 } from './fixtures';
@@ -14,7 +28,6 @@ import {
 // rejects one, the borrower fixes and resubmits it, the approver approves, and
 // the borrower reopens it with the edit icon (SPEC §4).
 
-const TIME_ZONE = 'Asia/Kolkata';
 // DESIGN §4: "the current month" is the lender's; the browser shares its zone.
 test.use({ timezoneId: TIME_ZONE });
 
@@ -61,102 +74,18 @@ function lastMonth(): { month: string; year: number; isLastYear: boolean } {
     : { month: MONTHS[month - 2]!, year, isLastYear: false };
 }
 
-/** A small, valid-looking PDF: the server checks the magic bytes (DESIGN §4). */
-function pdf(label: string) {
-  return {
-    name: `${label.toLowerCase().replace(/\s+/g, '-')}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(
-      `%PDF-1.4\n% ${label} ${Date.now()}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`,
-    ),
-  };
-}
-
-/** DESIGN §6: no serious or critical axe violations. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(', ');
-  expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
-}
-
-/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** A fresh borrower with one collateral, signed in in `page` (its request shares the cookies). */
 async function borrowerWithCollateral(page: Page, baseURL: string) {
   const borrower = await importBorrower(page.request);
   const collateral = await importCollateral(page.request, borrower.accountId);
   await signUpBorrower(page.request, borrower);
-  const signIn = await page.request.post('/api/auth/signin', {
-    data: { username: borrower.accountId, password: STRONG_PASSWORD },
-    // DESIGN §3: writes are checked for a same-origin Origin header.
-    headers: { origin: baseURL },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await signInAsBorrower(page, borrower, baseURL);
   return { borrower, collateral };
-}
-
-/** Staff sign in through 'Continue With' and the development provider (DESIGN §2). */
-async function approverPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Continue With' }).click();
-  await page.getByRole('button', { name: /^Continue as Priya Nair/ }).click();
-  await expect(page).toHaveURL(/\/checker$/);
-  return page;
 }
 
 function frequencyScreen(borrower: Borrower, collateral?: ImportedCollateral) {
   const path = `/accounts/${borrower.accountId}/collaterals`;
   return collateral ? `${path}?collateral=${collateral.key}` : path;
-}
-
-const documentPanel = (page: Page) => page.getByRole('dialog', { name: /Document uploads/ });
-
-/** Opens a slot of the panel's accordion unless it is open already. */
-async function openSlot(panel: Locator, label: string): Promise<Locator> {
-  const control = panel.getByRole('button', { name: new RegExp(`^${label}`) });
-  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
-  return panel.getByRole('region', { name: new RegExp(`^${label}`) });
-}
-
-async function expectSlotStatus(panel: Locator, label: string, status: string) {
-  await expect(panel.getByRole('button', { name: new RegExp(`^${label}`) })).toContainText(status);
-}
-
-async function uploadSlot(panel: Locator, label: string) {
-  const slot = await openSlot(panel, label);
-  await slot.locator(`input[type="file"]`).setInputFiles(pdf(label));
-  await slot.getByRole('button', { name: `Upload ${label}` }).click();
-  await expectSlotStatus(panel, label, 'NOT RAISED');
-}
-
-async function review(
-  panel: Locator,
-  label: string,
-  verdict: 'Approve' | 'Reject',
-  remarks: string,
-) {
-  const slot = await openSlot(panel, label);
-  await slot.getByRole('textbox', { name: 'Approver remarks' }).fill(remarks);
-  await slot.getByRole('button', { name: `${verdict} ${label}` }).click();
-  await expectSlotStatus(panel, label, verdict === 'Approve' ? 'APPROVED' : 'REJECTED');
-}
-
-/** The approver's final Submit closes the panel (SPEC §4). */
-async function finalise(page: Page) {
-  const panel = documentPanel(page);
-  await panel.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect(panel).toBeHidden();
 }
 
 /** The collateral's row on a checker list. */
@@ -217,9 +146,8 @@ test('a frequency goes from upload through rejection and approval to reopening',
   // The nine documents, through the one document panel (DESIGN §1).
   await row.getByRole('button', { name: 'Uploaded Files (0)' }).click();
   let panel = documentPanel(page);
-  for (const label of SLOTS) await uploadSlot(panel, label);
-  await panel.getByRole('button', { name: 'Close' }).first().click();
-  await expect(panel).toBeHidden();
+  for (const label of SLOTS) await uploadInto(panel, label);
+  await closePanel(page);
   await expect(row.getByRole('button', { name: 'Uploaded', exact: true })).toBeVisible();
 
   // SPEC §5: Submit needs the confirmation and a selection; then Collateral Status (SPEC §4).
@@ -237,7 +165,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await expectNoSeriousViolations(page);
 
   // The approver rejects one document with remarks and approves the rest.
-  const approver = await approverPage(browser, baseURL!);
+  const approver = await staffPage(browser, baseURL!, DEV_STAFF.approver);
   await approver.goto('/collateralchecker');
   await expect(
     approver.getByRole('heading', { level: 1, name: 'Collateral Checker' }),
@@ -252,7 +180,8 @@ test('a frequency goes from upload through rejection and approval to reopening',
   for (const label of SLOTS.filter((l) => l !== REJECTED_SLOT)) {
     await review(panel, label, 'Approve', 'Checked against the ledger.');
   }
-  await finalise(approver);
+  await finaliseFromPanel(approver, 'REJECTED');
+  await closePanel(approver);
   await expect(checkerRow(approver, collateral)).toHaveCount(0);
 
   // The borrower replaces the rejected document and resubmits from Collateral Status.
@@ -262,14 +191,18 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await checkerRow(page, collateral).getByRole('button', { name: 'REJECTED' }).click();
   panel = documentPanel(page);
   const rejected = await openSlot(panel, REJECTED_SLOT);
-  await expect(rejected.getByRole('textbox', { name: 'Approver remarks' })).toHaveValue(
-    'The figures for the last week are missing.',
-  );
-  await rejected.getByRole('button', { name: `Discard ${REJECTED_SLOT}` }).click();
+  await expect(rejected.body.getByText('The figures for the last week are missing.')).toBeVisible();
+  // Discard asks first, and says what leaves with the file.
+  await rejected.body.getByRole('button', { name: `Discard ${REJECTED_SLOT}` }).click();
+  const discard = page.getByRole('dialog', { name: `Discard ${REJECTED_SLOT}?` });
+  await expect(discard).toContainText("the approver's remarks with it");
+  await discard.getByRole('button', { name: 'Keep it' }).click();
+  await expectSlotStatus(panel, REJECTED_SLOT, 'REJECTED');
+  await rejected.body.getByRole('button', { name: `Discard ${REJECTED_SLOT}` }).click();
+  await discard.getByRole('button', { name: 'Discard', exact: true }).click();
   await expectSlotStatus(panel, REJECTED_SLOT, 'NO FILE');
-  await uploadSlot(panel, REJECTED_SLOT);
-  await panel.getByRole('button', { name: 'Close' }).first().click();
-  await expect(panel).toBeHidden();
+  await uploadInto(panel, REJECTED_SLOT);
+  await closePanel(page);
 
   await page
     .getByRole('checkbox', { name: `Select ${collateral.collateralName}, ${periodName}` })
@@ -287,7 +220,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   panel = documentPanel(approver);
   await expectSlotStatus(panel, 'Customer Ledger', 'APPROVED');
   await review(panel, REJECTED_SLOT, 'Approve', 'Complete now.');
-  await finalise(approver);
+  await finaliseFromPanel(approver, 'APPROVED');
   await approver.context().close();
 
   // The borrower reopens the approved frequency with the edit icon (SPEC §4).
@@ -301,7 +234,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
 });
 
 test.describe('at phone width', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE });
 
   test('both screens fit without sideways scrolling', async ({ page, baseURL }) => {
     const { borrower, collateral } = await borrowerWithCollateral(page, baseURL!);

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type Browser,
   type Page,
 } from '@playwright/test';
 
@@ -208,30 +211,164 @@ export async function borrowerToken(
   }
 }
 
-/** A small but real PDF named `fileName`: the server checks the magic bytes (DESIGN §4). */
+/** The lender's time zone (DESIGN §4); browsers in these tests share it. */
+export const TIME_ZONE = 'Asia/Kolkata';
+
+/** A phone's screen (DESIGN §6: usable at 390 px). */
+export const PHONE = { width: 390, height: 844 };
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** DESIGN §6: no serious or critical axe violations, on every screen, for every role. */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+  expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
+}
+
+/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Errors the page reports from now on: uncaught exceptions and console errors, which include
+ * every Content-Security-Policy refusal ("Refused to load …").
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Signs `borrower` in within `page`'s context (its requests share the session cookie). */
+export async function signInAsBorrower(
+  page: Page,
+  borrower: Borrower,
+  baseURL: string,
+  password = STRONG_PASSWORD,
+): Promise<void> {
+  const response = await page.request.post('/api/auth/signin', {
+    data: { username: borrower.accountId, password },
+    // DESIGN §3: cookie-carrying writes must come from the app's own origin.
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A page of its own for a member of staff, signed in from the root with 'Continue With' and the
+ * development provider; staff land on the NOC checker (SPEC §2).
+ */
+export async function staffPage(browser: Browser, baseURL: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  await page.goto('/');
+  await continueWithDevProvider(page, name);
+  await expect(page).toHaveURL(/\/checker$/);
+  return page;
+}
+
+/**
+ * A one-page PDF whose page reads `text`, with a correct cross-reference table, so pdf.js draws
+ * it as any viewer would. The server checks the magic bytes (DESIGN §4).
+ */
+export function onePagePdf(text: string): Buffer {
+  const printable = text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '\\$&');
+  const content = `BT /F1 16 Tf 24 60 Td (${printable}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 140] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = pdf.length;
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A real PDF named `fileName`, its page reading the name (and when it was made, so each differs). */
 export function pdfFile(fileName: string) {
   return {
     name: fileName,
     mimeType: 'application/pdf',
-    buffer: Buffer.from(
-      `%PDF-1.4\n% ${fileName} ${Date.now()}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
-    ),
+    buffer: onePagePdf(`${fileName} ${new Date().toISOString()}`),
   };
+}
+
+/** A real 48×24 PNG in one colour, named `fileName`. */
+export function pngFile(fileName: string) {
+  const width = 48;
+  const height = 24;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  // Each row: filter byte 0, then teal pixels.
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(width * 3, Buffer.from([11, 114, 133])),
+  ]);
+  return {
+    name: fileName,
+    mimeType: 'image/png',
+    buffer: Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  };
+}
+
+/** A file as the browser and the API take it. */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
 }
 
 /**
  * Adds a document to a unit or frequency (`filesPath`, e.g. `/api/units/KEY/files`) as its
  * borrower, through DESIGN §4's three steps: declare, PUT the bytes to the presigned URL with
- * its headers, complete. Without `fileName` it is a remarks-only entry, complete at once.
+ * its headers, complete. With neither `file` nor `fileName` it is a remarks-only entry,
+ * complete at once.
  */
 export async function addDocument(
   request: APIRequestContext,
   token: string,
   filesPath: string,
-  document: { fileType: string; fileName?: string; borrowerRemarks: string },
+  document: { fileType: string; fileName?: string; file?: UploadFile; borrowerRemarks: string },
 ): Promise<void> {
   const headers = { Authorization: `Bearer ${token}` };
-  if (!document.fileName) {
+  const file = document.file ?? (document.fileName ? pdfFile(document.fileName) : undefined);
+  if (!file) {
     const created = await request.post(filesPath, {
       headers,
       data: { fileType: document.fileType, borrowerRemarks: document.borrowerRemarks },
@@ -239,7 +376,6 @@ export async function addDocument(
     expect(created.status(), await created.text()).toBe(201);
     return;
   }
-  const file = pdfFile(document.fileName);
   const created = await request.post(filesPath, {
     headers,
     data: {
@@ -263,6 +399,98 @@ export async function addDocument(
   expect(put.status(), await put.text()).toBeLessThan(300);
   const completed = await request.post(`${filesPath}/${entry.key}/complete`, { headers });
   expect(completed.status(), await completed.text()).toBe(200);
+}
+
+/** SPEC §2: a final NOC unit's seven slots, in panel order. */
+export const FINAL_NOC_SLOTS = [
+  { fileType: 'SHORTFALL_INFUSION_PROOF', label: 'Shortfall Infusion Proof' },
+  { fileType: 'NOC_REQUEST_FINAL', label: 'NOC Request Final' },
+  { fileType: 'KYC_CO_APPLICANT', label: 'Kyc Co-Applicant' },
+  { fileType: 'CUSTOMER_LEDGER', label: 'Customer Ledger' },
+  { fileType: 'KYC_APPLICANT', label: 'KYC Applicant' },
+  { fileType: 'ATS_BBA', label: 'ATS/BBA' },
+  { fileType: 'OTHER', label: 'Other' },
+] as const;
+
+/**
+ * `unit` with all seven documents, submitted to the checker, through the API as its borrower
+ * (DESIGN §4). `files` gives some slots a file other than the default PDF.
+ */
+export async function submitFilledUnit(
+  request: APIRequestContext,
+  token: string,
+  unit: NocUnit,
+  files: Partial<Record<string, UploadFile>> = {},
+): Promise<void> {
+  for (const { fileType, label } of FINAL_NOC_SLOTS) {
+    await addDocument(request, token, `/api/units/${unit.unitKey}/files`, {
+      fileType,
+      file: files[fileType] ?? pdfFile(`${fileType.toLowerCase()}.pdf`),
+      borrowerRemarks: `${label} for the NOC`,
+    });
+  }
+  const submitted = await request.post('/api/units/submit', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { keys: [unit.unitKey] },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+}
+
+/**
+ * A checker's review of a submitted unit through the API, in the signed-in `staff` page's
+ * session: every document approved but `rejected`'s, rejected with `reason`; then the final
+ * Submit (SPEC §4), which makes the unit REJECTED.
+ */
+export async function rejectUnit(
+  staff: Page,
+  baseURL: string,
+  unit: NocUnit,
+  rejected: { fileType: string; reason: string },
+): Promise<void> {
+  const headers = { origin: baseURL };
+  const files = await staff.request.get(`/api/units/${unit.unitKey}/files`);
+  expect(files.status(), await files.text()).toBe(200);
+  const { files: entries } = (await files.json()) as {
+    files: { file: { key: string; fileType: string } }[];
+  };
+  for (const { file } of entries) {
+    const isRejected = file.fileType === rejected.fileType;
+    const reviewed = await staff.request.put(`/api/units/${unit.unitKey}/files/${file.key}`, {
+      headers,
+      data: {
+        approvalStatus: isRejected ? 'REJECTED' : 'APPROVED',
+        approverRemarks: isRejected ? rejected.reason : 'Verified against the original.',
+      },
+    });
+    expect(reviewed.status(), await reviewed.text()).toBe(200);
+  }
+  const unitPath = `/api/projects/${unit.projectKey}/units/${unit.unitKey}`;
+  const current = await staff.request.get(unitPath);
+  const { version } = ((await current.json()) as { unit: { version: number } }).unit;
+  const finalised = await staff.request.put(unitPath, {
+    headers,
+    data: { approvalStatus: 'REJECTED', version },
+  });
+  expect(finalised.status(), await finalised.text()).toBe(200);
+}
+
+/** The newest mail to `to` in the dev outbox whose subject matches, once it has left. */
+export async function mailTo(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<DevMail> {
+  let mail: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        mail = await latestMail(request, to);
+        return mail?.subject ?? '';
+      },
+      { message: `a mail to ${to} about ${subject}`, timeout: 15_000 },
+    )
+    .toMatch(subject);
+  return mail!;
 }
 
 /** The lender's "today" and a date `daysBack` before it, as YYYY-MM-DD (DESIGN §4 business time zone). */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, TIME_ZONE } from './fixtures';
 
 // The loan screens of SPEC §2 against the real server and its demo data:
 // borrower ACC1001 has twelve loans, so its list has two pages.
@@ -9,7 +9,6 @@ const BORROWER = {
   name: 'Mehta Constructions Pvt Ltd',
 };
 const PASSWORD = 'Demo#2026pass';
-const TIME_ZONE = 'Asia/Kolkata';
 
 // The pickers' "today" is the lender's (DESIGN §4); the browser shares its zone so the
 // calendar opens on the same month.
@@ -107,16 +106,6 @@ function todayLabel(): string {
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
-
 test('the loan list shows the borrower’s twelve loans over two pages', async ({ page }) => {
   await page.goto('/opportunities');
   await expect(page.getByRole('heading', { level: 1, name: BORROWER.name })).toBeVisible();
@@ -190,6 +179,8 @@ test('a loan statement is requested and listed', async ({ page }) => {
   for (const field of ['From', 'To']) {
     await page.getByRole('button', { name: field, exact: true }).click();
     await page.getByRole('button', { name: today }).click();
+    // The picker closes before the next one opens; two calendars would show the same day.
+    await expect(page.getByRole('button', { name: today })).toHaveCount(0);
   }
   const remarks = `Statement for the auditors ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Remarks (optional)' }).fill(remarks);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -9,9 +8,15 @@ import {
 } from '@playwright/test';
 import {
   addDocument,
+  continueWithDevProvider,
+  escapeRegExp,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  PHONE,
+  staffPage,
+  TIME_ZONE,
   borrowerToken,
   businessDate,
-  continueWithDevProvider,
   createFrequency,
   DEV_STAFF,
   importBorrower,
@@ -26,44 +31,13 @@ import {
 // SPEC §1 / §2 / §6 and DESIGN §3 / §4 against the real server: the read-only files status
 // screens a CRM user is linked to, user administration, and staff sending loan statements.
 
-const TIME_ZONE = 'Asia/Kolkata';
 test.use({ timezoneId: TIME_ZONE });
 
-const PHONE = { width: 390, height: 844 };
-
-/** DESIGN §6: no serious or critical axe violations. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(', ');
-  expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
-}
-
-/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const endsWith = (path: string) => new RegExp(`${escapeRegExp(path)}$`);
 
 async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
   return context.newPage();
-}
-
-/** Staff sign in from the root with 'Continue With'; staff land on the NOC checker (SPEC §2). */
-async function staffPage(browser: Browser, baseURL: string, name: string): Promise<Page> {
-  const page = await newPage(browser, baseURL);
-  await page.goto('/');
-  await continueWithDevProvider(page, name);
-  await expect(page).toHaveURL(/\/checker$/);
-  return page;
 }
 
 async function signInWithPassword(page: Page, username: string) {

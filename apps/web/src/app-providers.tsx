@@ -17,7 +17,8 @@ export function AppProviders({ queryClient, children, env }: AppProvidersProps) 
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-        <Notifications />
+        {/* Bottom left: clear of the document panel, which opens on the right. */}
+        <Notifications position="bottom-left" limit={3} />
         <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -29,6 +29,7 @@ import {
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
 import { openingSlot } from './opening-slot';
+import { PanelStatus } from './panel-status';
 import { SlotItem } from './slot-item';
 import { SubmitSet } from './submit-set';
 
@@ -150,10 +151,15 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
   }
 
   return (
-    <Stack gap="md">
-      <Text>{isBorrower ? BORROWER_PROMPT : STAFF_PROMPT}</Text>
-      {body}
-    </Stack>
+    <PanelStatus>
+      {(statusLine) => (
+        <Stack gap="md">
+          <Text>{isBorrower ? BORROWER_PROMPT : STAFF_PROMPT}</Text>
+          {statusLine}
+          {body}
+        </Stack>
+      )}
+    </PanelStatus>
   );
 }
 

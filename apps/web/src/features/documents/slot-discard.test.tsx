@@ -44,7 +44,11 @@ describe('Discard part of a slot', () => {
     const dialog = await screen.findByRole('dialog', { name: `Discard ${FIRST}?` });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', FIRST_FILE)).toHaveLength(1));
-    expect(await screen.findByText(`${FIRST} discarded.`)).toBeTruthy();
+    // Said in the panel's own status line, not in a toast over the panel's buttons.
+    const panel = screen.getByRole('dialog', { name: /Document uploads/ });
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe(`${FIRST} discarded.`),
+    );
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(await (await slot(FIRST)).findByLabelText(`Choose a file for ${FIRST}`)).toBeTruthy();
   });

@@ -1,10 +1,10 @@
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@portal/domain';
 import { apiSend, NoContentSchema } from '../../api/client';
 import type { DocumentSlot } from './document-set-ref';
+import { useAnnounce } from './panel-status';
 import { slotMutationKey } from './slot-upload';
 
 interface SlotDiscardProps {
@@ -31,13 +31,14 @@ export function SlotDiscard({
   onFailed,
   onChanged,
 }: SlotDiscardProps) {
+  const announce = useAnnounce();
   const discard = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
     mutationFn: () =>
       apiSend('DELETE', `${filesPath}/${encodeURIComponent(file.key)}`, undefined, NoContentSchema),
     onMutate: onStarted,
     onSuccess: async () => {
-      notifications.show({ message: `${slot.label} discarded.` });
+      announce(`${slot.label} discarded.`);
       await onChanged();
     },
     onError: onFailed,

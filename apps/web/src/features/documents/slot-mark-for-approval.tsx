@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
+import { useAnnounce } from './panel-status';
 import { slotMutationKey } from './slot-upload';
 
 interface SlotMarkForApprovalProps {
@@ -31,6 +31,7 @@ export function SlotMarkForApproval({
   onChanged,
 }: SlotMarkForApprovalProps) {
   const hintId = useId();
+  const announce = useAnnounce();
   const mark = useMutation({
     mutationKey: slotMutationKey(setRef.filesPath, slot.fileType),
     mutationFn: () =>
@@ -42,10 +43,7 @@ export function SlotMarkForApproval({
       ),
     onMutate: onStarted,
     onSuccess: async () => {
-      notifications.show({
-        color: 'violet',
-        message: `${slot.label} is marked for approval: a checker reviews it next.`,
-      });
+      announce(`${slot.label} is marked for approval: a checker reviews it next.`);
       await onChanged();
     },
     onError: onFailed,

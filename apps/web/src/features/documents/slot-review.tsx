@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile, type ReviewOutcome } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import type { DocumentSlot } from './document-set-ref';
+import { useAnnounce } from './panel-status';
 import { slotMutationKey } from './slot-upload';
 
 interface SlotReviewProps {
@@ -43,6 +43,7 @@ export function SlotReview({
   const [remarks, setRemarks] = useState('');
   const changeButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const announce = useAnnounce();
 
   useEffect(() => {
     if (!changing && returnFocus.current) {
@@ -65,8 +66,7 @@ export function SlotReview({
       // The file keeps its key, so this part stays: back to its resting state.
       setRemarks('');
       setChanging(false);
-      const { colour, done } = VERDICTS[approvalStatus];
-      notifications.show({ color: colour, message: `${slot.label} ${done}.` });
+      announce(`${slot.label} ${VERDICTS[approvalStatus].done}.`);
       await onChanged();
     },
     onError: onFailed,

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, FileButton, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconFile, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import type { DocumentSlot } from './document-set-ref';
+import { useAnnounce } from './panel-status';
 import {
   ACCEPT_ATTRIBUTE,
   ACCEPTED_FILES,
@@ -57,6 +57,7 @@ export function SlotUpload({
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const openPicker = useRef<() => void>(null);
   const stop = useRef<AbortController | null>(null);
+  const announce = useAnnounce();
 
   const upload = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
@@ -74,19 +75,12 @@ export function SlotUpload({
     onMutate: onStarted,
     onSettled: () => setPhase(null),
     onSuccess: async () => {
-      notifications.show({
-        color: 'green',
-        message: replacing ? `${slot.label} replaced.` : `${slot.label} uploaded.`,
-      });
+      announce(replacing ? `${slot.label} replaced.` : `${slot.label} uploaded.`);
       await onChanged();
     },
     onError: (error) => {
       if (error instanceof UploadCancelled) {
-        notifications.show({
-          message: replacing
-            ? `Upload cancelled: ${slot.label} is unchanged.`
-            : 'Upload cancelled.',
-        });
+        announce(replacing ? `Upload cancelled: ${slot.label} is unchanged.` : 'Upload cancelled.');
         onCancel?.();
       } else {
         onFailed(error);

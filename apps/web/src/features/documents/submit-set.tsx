@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { STATUS_COLOURS } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
+import { useAnnounce } from './panel-status';
 import { documentErrorMessage, isConflict } from './upload';
 
 interface SubmitSetProps {
@@ -23,6 +22,7 @@ interface SubmitSetProps {
  */
 export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSetProps) {
   const [confirmed, setConfirmed] = useState(false);
+  const announce = useAnnounce();
   const submit = useMutation({
     mutationFn: () =>
       apiSend(
@@ -32,10 +32,7 @@ export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSet
         parentAnswerSchema(setRef.kind),
       ),
     onSuccess: async () => {
-      notifications.show({
-        color: STATUS_COLOURS.PENDING_APPROVAL,
-        message: `${setRef.title} is submitted to the checker.`,
-      });
+      announce(`${setRef.title} is submitted to the checker.`);
       await onSubmitted();
     },
     onError: (error) => {
