@@ -9,7 +9,8 @@ test('the server answers health checks and serves the app shell on one port', as
   expect((await request.get('/api/readyz')).status()).toBe(200);
 
   await page.goto('/');
-  await expect(page).toHaveTitle('Borrower Portal');
+  // Each screen names itself before the product: "Sign In | Borrower Portal".
+  await expect(page).toHaveTitle(/^Sign In \| Borrower Portal$/);
   await expect(page.getByText('Borrower Portal').first()).toBeVisible();
 });
 
