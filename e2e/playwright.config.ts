@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // The compiled server, as `npm start` and the container run it (`npm run build` first).
+    command: 'node --enable-source-maps apps/api/dist/server.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/readyz`,
     timeout: 120_000,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
@@ -35,6 +34,7 @@ import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
 import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
+import { WEB_DIST } from './install-paths.ts';
 
 export interface AppDeps {
   env: Env;
@@ -45,7 +45,6 @@ export interface AppDeps {
   webDist?: string;
 }
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Never log credentials, codes or signed URLs (DESIGN §6). */
 export const redactedPaths = [
@@ -160,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(devMailRoutes, { dir: devMailDir(env) });
   }
 
-  await registerWebApp(app, deps.webDist ?? defaultWebDist);
+  await registerWebApp(app, deps.webDist ?? WEB_DIST);
   return app;
 }
 

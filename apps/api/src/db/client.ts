@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { MIGRATIONS_FOLDER } from '../install-paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -44,8 +44,6 @@ export function databaseTarget(env: {
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
-
 export class DataDirLockedError extends Error {}
 
 /** Opens the database and applies every pending migration before anything else uses it. */
@@ -57,7 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
       await pool.end();
       throw error;
@@ -68,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite-memory') {
     const client = new PGlite();
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
 
@@ -77,7 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const client = new PGlite(path.join(dataDir, 'pgdata'));
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Database,
       kind: 'pglite',

@@ -2,9 +2,9 @@
 // configured database. With the embedded database, stop the server first or use the HTTP call.
 import { readFile } from 'node:fs/promises';
 import { ImportBodySchema } from '@portal/domain';
-import { loadEnv } from '../apps/api/src/env.ts';
-import { databaseTarget, openDatabase } from '../apps/api/src/db/client.ts';
-import { importLenderData } from '../apps/api/src/modules/lender-data/import-lender-data.ts';
+import { loadEnv } from './env.ts';
+import { databaseTarget, openDatabase } from './db/client.ts';
+import { importLenderData } from './modules/lender-data/import-lender-data.ts';
 
 async function main() {
   const file = process.argv[2];
