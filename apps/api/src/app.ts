@@ -45,7 +45,6 @@ export interface AppDeps {
   webDist?: string;
 }
 
-
 /** Never log credentials, codes or signed URLs (DESIGN §6). */
 export const redactedPaths = [
   'req.headers.authorization',
