@@ -78,6 +78,11 @@ async function main() {
   if (seeded) {
     lines.push(
       '  demo data loaded: borrower accounts ACC1001 (asha.mehta@example.com) and ACC1002 (ravi.kumar@example.com)',
+    );
+  }
+  // The walk-through names the development conveniences, so only where they exist.
+  if (seeded && env.devConveniences) {
+    lines.push(
       '  try it: open the app, choose Sign up, enter ACC1001 and that e-mail address; the code arrives at /dev/mail',
       '  staff: choose "Continue With" on the sign-in page and pick a demo approver, viewer or admin',
     );
