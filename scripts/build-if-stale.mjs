@@ -1,5 +1,5 @@
-// Builds what `npm start` and `npm run import` run, when it is missing or older than its sources,
-// so the README's first command works on a fresh clone and after every pull.
+// Builds what `npm start` and the compiled commands (`npm run import`, `backup`, `restore`) run,
+// when it is missing or older than its sources, so they work on a fresh clone and after every pull.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

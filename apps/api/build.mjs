@@ -1,11 +1,27 @@
 // Compiles the API for `npm start` and the container: one ES module per entry point in dist/,
 // with the domain package compiled in and every npm package left to node_modules. The bundled
 // development identity provider stays a chunk of its own, loaded only when it is mounted.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+// dist/server.js starts tracing (src/tracing.ts), and only then loads the server: the SDK must run
+// before the packages it instruments are evaluated. server.ts imports tracing.ts first, which is
+// enough where it runs as source (tsx), but in a bundle the imports of the chunks it shares with
+// import-file.js (pg among them) are hoisted above it.
+const SERVER_ENTRY = 'server-entry';
+
+// Chunk names change with their content: start empty so no stale chunk is shipped.
+rmSync(path.join(import.meta.dirname, 'dist'), { recursive: true, force: true });
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: { server: 'src/server.ts', 'import-file': 'src/import-file.ts' },
+  entryPoints: {
+    server: SERVER_ENTRY,
+    'import-file': 'src/import-file.ts',
+    'backup-file': 'src/backup-file.ts',
+    'restore-file': 'src/restore-file.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -15,6 +31,20 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [
+    {
+      name: 'server-entry',
+      setup(context) {
+        context.onResolve({ filter: /^server-entry$/ }, () => ({
+          path: SERVER_ENTRY,
+          namespace: SERVER_ENTRY,
+        }));
+        context.onLoad({ filter: /.*/, namespace: SERVER_ENTRY }, () => ({
+          contents: "import './src/tracing.ts';\nawait import('./src/server.ts');\n",
+          resolveDir: import.meta.dirname,
+          loader: 'ts',
+        }));
+      },
+    },
     {
       name: 'node-modules-external',
       setup(context) {

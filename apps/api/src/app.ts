@@ -35,6 +35,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
 import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-sign-on.ts';
 import { WEB_DIST } from './install-paths.ts';
+import { registerMetrics } from './metrics/metrics.routes.ts';
+import { nameSpansByRoute } from './plugins/route-spans.ts';
 
 export interface AppDeps {
   env: Env;
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerMetrics(app, { db, token: env.METRICS_TOKEN });
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) nameSpansByRoute(app);
   refuseUnstorableText(app);
   if (env.devConveniences) guardDevConveniences(app);
   const storage = deps.storage ?? storageFor(env);
@@ -132,7 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       trustProviderRole: !env.OIDC_ISSUER && env.devConveniences,
     },
   });
-  await app.register(lenderDataRoutes, { db, apiKey: env.INTEGRATION_API_KEY });
+  await app.register(lenderDataRoutes, {
+    db,
+    apiKey: env.INTEGRATION_API_KEY,
+    previousApiKey: env.INTEGRATION_API_KEY_PREVIOUS,
+  });
   await app.register(accountsRoutes, { db });
   await app.register(usersRoutes, { db });
   await app.register(deadLettersRoutes, { db });
@@ -140,7 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
-  const documentDeps = { db, storage, maxUploadBytes: env.MAX_UPLOAD_BYTES, recorder };
+  const documentDeps = {
+    db,
+    storage,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    recorder,
+    onUploadCompleted: app.metrics?.countUploadedBytes,
+  };
   await app.register(loanStatementsRoutes, {
     db,
     storage,

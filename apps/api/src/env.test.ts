@@ -97,3 +97,45 @@ describe('TRUST_PROXY', () => {
     expect(refusal({ TRUST_PROXY: '10.0.0.0/99' })).toContain('10.0.0.0/99');
   });
 });
+
+describe('INTEGRATION_API_KEY_PREVIOUS', () => {
+  it('is accepted only beside a new INTEGRATION_API_KEY, with the same minimum length', () => {
+    const previous = 'old-crm-integration-key-0123456789';
+    expect(
+      loadEnv({
+        INTEGRATION_API_KEY: realSettings.INTEGRATION_API_KEY,
+        INTEGRATION_API_KEY_PREVIOUS: previous,
+      }).INTEGRATION_API_KEY_PREVIOUS,
+    ).toBe(previous);
+    expect(refusal({ INTEGRATION_API_KEY_PREVIOUS: previous })).toContain(
+      'INTEGRATION_API_KEY_PREVIOUS: is accepted only beside a new INTEGRATION_API_KEY',
+    );
+    expect(
+      refusal({
+        INTEGRATION_API_KEY: realSettings.INTEGRATION_API_KEY,
+        INTEGRATION_API_KEY_PREVIOUS: 'short',
+      }),
+    ).toContain('INTEGRATION_API_KEY_PREVIOUS: must be at least 16 characters');
+  });
+});
+
+describe('metrics and tracing settings', () => {
+  it('takes a metrics token of 16+ characters and an OTLP endpoint URL, both off by default', () => {
+    const defaults = loadEnv({});
+    expect(defaults.METRICS_TOKEN).toBeUndefined();
+    expect(defaults.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(defaults.OTEL_SERVICE_NAME).toBe('borrower-portal');
+    const on = loadEnv({
+      METRICS_TOKEN: 'prometheus-scrape-token-0123',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+    });
+    expect(on.METRICS_TOKEN).toBe('prometheus-scrape-token-0123');
+    expect(on.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector:4318');
+    expect(refusal({ METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN: must be at least 16 characters',
+    );
+    expect(refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4318' })).toContain(
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL',
+    );
+  });
+});

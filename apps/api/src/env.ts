@@ -61,7 +61,7 @@ const trustProxy = z
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Every setting the API reads (DESIGN §2); nothing else may touch process.env. */
-const EnvSchema = z
+export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -95,6 +95,8 @@ const EnvSchema = z
     STAFF_DEFAULT_ROLE: z.enum(['approver', 'viewer', 'admin']).default('approver'),
     ADMIN_EMAILS: z.string().default('').transform(commaList),
     INTEGRATION_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Also accepted while the lender's systems switch to a new INTEGRATION_API_KEY. */
+    INTEGRATION_API_KEY_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAX_UPLOAD_BYTES: z.coerce
       .number()
@@ -117,6 +119,17 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** The bearer token a Prometheus scraper sends to GET /metrics; unset = no /metrics. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Turns tracing on (OTLP). Validated here; the OpenTelemetry SDK reads it and the other
+     * OTEL_* variables (protocol, headers, service name) from the environment itself.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    /** How traces name this service. */
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('borrower-portal'),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -154,6 +167,13 @@ const EnvSchema = z
           message: exposedWithoutSettingsMessage(env.HOST, env.PUBLIC_URL, missing),
         });
       }
+    }
+    if (env.INTEGRATION_API_KEY_PREVIOUS && !env.INTEGRATION_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INTEGRATION_API_KEY_PREVIOUS'],
+        message: 'is accepted only beside a new INTEGRATION_API_KEY',
+      });
     }
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
       ctx.addIssue({

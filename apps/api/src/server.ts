@@ -1,3 +1,5 @@
+// First: tracing must be running before the packages it instruments load (tracing.ts).
+import { stopTracing } from './tracing.ts';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadEnv } from './env.ts';
 import { DataDirLockedError, databaseTarget, openDatabase } from './db/client.ts';
@@ -16,7 +18,6 @@ async function main() {
   const database = await openDatabase(databaseTarget(env));
   const storage = storageFor(env);
   const app = await buildApp({ env, db: database.db, storage });
-  app.addHook('onClose', () => database.close());
 
   const seeded = env.DEMO_DATA ? await seedDemoDataIfEmpty(database.db) : false;
 
@@ -25,6 +26,7 @@ async function main() {
   const worker = createOutboxWorker({
     db: database.db,
     log: app.log.child({ component: 'outbox' }),
+    onFailure: app.metrics?.countOutboxFailure,
     handlers: {
       [MAIL_TOPIC]: mailHandler(mailer),
       ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
@@ -62,8 +64,13 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     clearInterval(cleanup);
     clearInterval(pruneOutbox);
-    await worker.stop();
-    await app.close();
+    // Side by side, within the grace period: the server refuses new connections at once (a
+    // request on a kept-alive one, readyz included, answers 503) and finishes those in flight,
+    // while the outbox finishes the job in hand or releases it to another replica. The database
+    // closes only after both.
+    await Promise.all([worker.stop(), app.close()]);
+    await database.close();
+    await stopTracing();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
-import type { Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { openTestDatabase } from './database.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-integration-key-0123456789';
@@ -21,6 +21,33 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const handle = await openTestDatabase();
   // Stored files and the dev mail outbox of this app live in a folder of its own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const t = await buildTestApp(handle, dataDir, overrides);
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test app on the embedded default as `npm start` runs it: PGlite and stored files in
+ * `dataDir`, which it locks until closed and leaves in place.
+ */
+export async function createTestAppOnDataDir(
+  dataDir: string,
+  overrides: Record<string, string> = {},
+): Promise<TestApp> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir, waitForStaleLock: false });
+  return buildTestApp(handle, dataDir, overrides);
+}
+
+async function buildTestApp(
+  handle: DatabaseHandle,
+  dataDir: string,
+  overrides: Record<string, string>,
+): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -29,9 +56,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   // A stand-in for the built web app, so page routes answer the same whether or not
-  // `npm run build` has run before the tests.
-  const webDist = path.join(dataDir, 'web');
-  mkdirSync(webDist);
+  // `npm run build` has run before the tests. Outside DATA_DIR: it is no data of the app's.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'portal-test-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Borrower Portal</title>');
   const app = await buildApp({ env, db: handle.db, logger: false, webDist });
   await app.ready();
@@ -42,7 +68,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     close: async () => {
       await app.close();
       await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

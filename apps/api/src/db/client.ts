@@ -50,12 +50,19 @@ export class DataDirLockedError extends Error {}
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process; the
-    // pool replaces it, and readyz reports the database while it is unreachable.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A connection the server drops (restart, failover, an outbox claim's timeout) must not crash
+    // the process, whether idle or in use (its next query fails instead): the pool replaces it,
+    // and readyz reports the database while it is unreachable. Each connection reports its own
+    // loss; the pool's event for an idle one is the same loss again.
+    pool.on('error', () => {});
+    pool.on('connect', (connection) =>
+      connection.on('error', (error) =>
+        console.warn(`PostgreSQL connection lost: ${error.message}`),
+      ),
+    );
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateExclusively(pool);
     } catch (error) {
       await pool.end();
       throw error;
@@ -91,11 +98,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 /**
+ * The PostgreSQL advisory lock replicas take turns behind to migrate: the ASCII bytes of
+ * "portal". Migrations run at every start, and two replicas migrating one database at once race
+ * (both create the same types and one fails), so each takes this lock first: the first migrates,
+ * the others wait and then find nothing to do.
+ */
+export const MIGRATION_LOCK_KEY = 0x706f7274616c;
+
+/** Migrates holding the lock on one dedicated connection, so the lock and the work share a session. */
+async function migrateExclusively(pool: pg.Pool) {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    connection.release();
+  } catch (error) {
+    // Closing the connection ends its session, which releases the lock whatever state it is in.
+    connection.release(true);
+    throw error;
+  }
+}
+
+/**
  * PGlite does not lock its folder and two writers corrupt it, so the folder is locked here.
  * A lock left by a killed process goes stale after 10 s; waiting a little longer than that
  * lets a restart after a crash succeed while a live second process is still refused.
  */
-async function lockDataDir(
+export async function lockDataDir(
   dataDir: string,
   waitForStaleLock: boolean,
 ): Promise<() => Promise<void>> {

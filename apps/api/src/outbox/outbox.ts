@@ -32,11 +32,24 @@ export interface OutboxWorkerOptions {
   /** A job this old that fails again is given up on (dead-lettered). */
   maxAgeMs?: number;
   now?: () => Date;
+  /** Told of every failed delivery attempt; `dead` when the job was given up on. */
+  onFailure?: (topic: string, outcome: 'retry' | 'dead') => void;
+  /** How long `stop` waits for the job in hand before releasing its claim. */
+  releaseAfterMs?: number;
+  /**
+   * How long a claim may sit idle in its transaction before PostgreSQL ends the session: longer
+   * than any handler takes, it frees the job of a worker that vanished without closing its
+   * connection.
+   */
+  claimTimeoutMs?: number;
 }
 
 export interface OutboxWorker {
   start(): void;
-  /** Stops polling after the job in hand and resolves once no job is in flight. */
+  /**
+   * Stops polling and resolves once no job is in flight: the job in hand finishes, or after
+   * releaseAfterMs its claim is rolled back, the job untouched and due, for another worker.
+   */
   stop(): Promise<void>;
   /** Attempts up to batchSize due jobs, one at a time; answers how many were attempted. */
   runOnce(): Promise<number>;
@@ -56,6 +69,13 @@ export interface DeadJob {
 }
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Thrown inside a claim's transaction to roll it back when a stopping worker lets the job go. */
+class ClaimReleasedError extends Error {
+  constructor(readonly jobId: number) {
+    super(`outbox job ${jobId} released: the worker is stopping`);
+  }
+}
 
 // A finished job keeps only the redacted form of a payload that held a secret.
 const redactPayload = {
@@ -101,16 +121,39 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     batchSize = 10,
     maxAgeMs = 24 * 60 * 60 * 1000,
     now = () => new Date(),
+    onFailure,
+    releaseAfterMs = 5_000,
+    claimTimeoutMs = 2 * 60 * 1000,
   } = options;
 
   let isRunning = false;
   let isStopping = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
+  let release = new AbortController();
+
+  /** Delivers, unless the worker lets the job go first (then the delivery's outcome is ignored). */
+  function unlessReleased(jobId: number, deliver: () => Promise<void>): Promise<void> {
+    const { signal } = release;
+    return new Promise((resolve, reject) => {
+      const letGo = () => reject(new ClaimReleasedError(jobId));
+      if (signal.aborted) return letGo();
+      signal.addEventListener('abort', letGo, { once: true });
+      deliver()
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', letGo));
+    });
+  }
 
   // The handler runs under the claim's row lock, so no other worker or replica can send it too.
+  // The lock lasts as long as the transaction's session: a killed process's connection closes
+  // and frees it at once, but a worker whose machine vanishes (or freezes) would hold it until
+  // TCP gives up, hours later, unless the session's idle time in the transaction is bounded.
   function processNext(): Promise<boolean> {
     return db.transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(`set local idle_in_transaction_session_timeout = ${Math.ceil(claimTimeoutMs)}`),
+      );
       const job = await claimDueJob(tx, now());
       if (!job) return false;
       const info = { id: job.id, attempts: job.attempts, createdAt: job.createdAt };
@@ -118,8 +161,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let failure: string | undefined;
       try {
         if (!handler) throw new Error(`no handler registered for outbox topic "${job.topic}"`);
-        await handler(job.payload, info);
+        await unlessReleased(job.id, () => handler(job.payload, info));
       } catch (error) {
+        if (error instanceof ClaimReleasedError) throw error;
         failure = describeError(error);
       }
       const at = now();
@@ -142,6 +186,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             : { attempts, lastError: failure, nextAttemptAt },
         )
         .where(eq(outbox.id, job.id));
+      onFailure?.(job.topic, isDead ? 'dead' : 'retry');
       const details = { jobId: job.id, topic: job.topic, attempts, error: failure };
       if (isDead) log.error(details, 'outbox job dead-lettered after its last retry');
       else log.warn({ ...details, nextAttemptAt }, 'outbox job failed; will retry');
@@ -171,7 +216,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // A full batch means more may be due: go again at once rather than wait a poll interval.
       if ((await runOnce()) === batchSize) delayMs = 0;
     } catch (error) {
-      log.error({ error: describeError(error) }, 'outbox poll failed');
+      if (error instanceof ClaimReleasedError) {
+        log.info({ jobId: error.jobId }, 'outbox job left for another worker: stopping');
+      } else {
+        log.error({ error: describeError(error) }, 'outbox poll failed');
+      }
     }
     if (isRunning) schedule(delayMs);
   }
@@ -186,7 +235,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       isRunning = false;
       isStopping = true;
       clearTimeout(timer);
+      const releasing = setTimeout(() => release.abort(), releaseAfterMs);
       await pass;
+      clearTimeout(releasing);
+      release = new AbortController();
       isStopping = false;
     },
     runOnce,

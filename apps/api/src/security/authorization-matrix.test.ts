@@ -317,7 +317,10 @@ const ownedParamsOf = (route: RegisteredRoute) =>
   [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((name) => OWNED_PARAMS.has(name));
 
 beforeAll(async () => {
-  ({ testApp, routes } = await createTestAppWithRoutes());
+  // A metrics token is set so that GET /metrics is exposed, and its refusals are what is reviewed.
+  ({ testApp, routes } = await createTestAppWithRoutes({
+    METRICS_TOKEN: 'matrix-metrics-token-0123456789',
+  }));
   world = await seedSecurityWorld(testApp);
   const ordered = [...routes].sort((x, y) => METHOD_ORDER(x.method) - METHOD_ORDER(y.method));
   for (const route of ordered) {

@@ -66,6 +66,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // Process health: public, for load balancers and monitors.
   'GET /api/healthz':                                                                    ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'GET /api/readyz':                                                                     ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // Prometheus metrics: only the scraper's METRICS_TOKEN opens them, never a session or the
+  // integration key (the matrix's app sets one; without METRICS_TOKEN every caller gets 404).
+  'GET /metrics':                                                                        [  401,   401,   401,   401,   401,   401,   401],
 
   // Identity (DESIGN §4): public steps (and how staff sign in), so every caller gets the same
   // answer; only the session needs one. Confirm and reset are sent a wrong code (no caller can know the mailed one): 400.

@@ -55,6 +55,8 @@ export interface DocumentDeps {
   storage: Storage;
   maxUploadBytes: number;
   recorder: ChangeRecorder;
+  /** Told the size of every upload that completes (the uploaded-bytes metric). */
+  onUploadCompleted?: (kind: DocumentSetKind, bytes: number) => void;
 }
 
 export function actorFor(

@@ -307,7 +307,7 @@ export async function completeUpload(
     throw error;
   }
 
-  return deps.db.transaction(async (tx) => {
+  const completed = await deps.db.transaction(async (tx) => {
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     const replaced = await assertMayFill(
       def,
@@ -330,4 +330,7 @@ export async function completeUpload(
       await recordFilled(def, deps, tx, user, locked, row.key, replaced),
     );
   });
+  // Counted once committed: the size is the verified size of the stored bytes.
+  deps.onUploadCompleted?.(def.kind, pending.size!);
+  return completed;
 }

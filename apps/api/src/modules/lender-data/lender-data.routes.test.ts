@@ -1,6 +1,9 @@
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_INTEGRATION_KEY, type TestApp } from '../../../test/app.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
+import { loadEnv } from '../../env.ts';
 import { queryRows } from '../../db/client.ts';
 import { opportunities, units } from '../../db/schema.ts';
 import { demoLenderData } from '../../seed/demo-data.ts';
@@ -145,6 +148,48 @@ describe('demo data', () => {
       ).toBeGreaterThanOrEqual(24);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('integration key rotation', () => {
+  it('accepts INTEGRATION_API_KEY_PREVIOUS beside the new key, logging each use of it, and no other key', async () => {
+    const logged: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    });
+    const newKey = 'rotated-integration-key-9876543210';
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      INTEGRATION_API_KEY: newKey,
+      INTEGRATION_API_KEY_PREVIOUS: TEST_INTEGRATION_KEY,
+    });
+    const rotating = await buildApp({
+      env,
+      db: t.db,
+      logger: Object.assign({}, loggerOptions('info'), { stream }),
+    });
+    try {
+      const importWith = (key: string) =>
+        rotating.inject({
+          method: 'POST',
+          url: '/api/import',
+          headers: { authorization: `Bearer ${key}` },
+          payload: {},
+        });
+      expect((await importWith(newKey)).statusCode).toBe(200);
+      expect((await importWith(TEST_INTEGRATION_KEY)).statusCode).toBe(200);
+      expect((await importWith('some-other-integration-key-000')).statusCode).toBe(401);
+      const events = logged
+        .map((line) => JSON.parse(line) as { securityEvent?: string })
+        .filter((entry) => entry.securityEvent === 'PREVIOUS_INTEGRATION_KEY_USED');
+      expect(events).toHaveLength(1);
+    } finally {
+      await rotating.close();
     }
   });
 });

@@ -5,11 +5,15 @@ import type { Database } from '../../db/client.ts';
 import { importLenderData } from './import-lender-data.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+const matches = (presented: string, key: string | undefined) =>
+  key !== undefined && timingSafeEqual(digest(presented), digest(key));
 
 export const lenderDataRoutes: FastifyPluginAsyncZod<{
   db: Database;
   apiKey: string | undefined;
-}> = async (app, { db, apiKey }) => {
+  /** INTEGRATION_API_KEY_PREVIOUS: still accepted while the lender's systems switch keys. */
+  previousApiKey: string | undefined;
+}> = async (app, { db, apiKey, previousApiKey }) => {
   app.post(
     '/api/import',
     {
@@ -24,9 +28,16 @@ export const lenderDataRoutes: FastifyPluginAsyncZod<{
       // Checked before the body is parsed, so a caller without the key learns nothing from validation.
       onRequest: async (request) => {
         const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!apiKey || !presented || !timingSafeEqual(digest(presented), digest(apiKey))) {
-          throw new DomainError('UNAUTHENTICATED', 'A valid integration API key is required');
+        if (presented && matches(presented, apiKey)) return;
+        if (presented && matches(presented, previousApiKey)) {
+          // Tells the operator the switch is not finished: the previous key can go once this stops.
+          request.log.warn(
+            { securityEvent: 'PREVIOUS_INTEGRATION_KEY_USED' },
+            'security: import authorised with INTEGRATION_API_KEY_PREVIOUS',
+          );
+          return;
         }
+        throw new DomainError('UNAUTHENTICATED', 'A valid integration API key is required');
       },
     },
     async (request) => ({ imported: await importLenderData(db, request.body) }),
