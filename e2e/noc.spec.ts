@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   closePanel,
   documentPanel,
@@ -26,10 +26,6 @@ import {
 // The NOC workflow of SPEC §2 / §4 end to end against the real server: a borrower fills a
 // unit's seven documents and submits it from the panel, an approver rejects one, the borrower
 // replaces it and resubmits from the list, the approver approves; the history tells the story.
-
-// Each step is a few server round trips (hash, upload, check, refetch); on a busy machine
-// 5 s per expectation is tight.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const SLOTS = FINAL_NOC_SLOTS.map((slot) => slot.label);
 const REJECTED_SLOT = 'KYC Applicant';

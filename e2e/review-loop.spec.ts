@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   closePanel,
   documentPanel,
@@ -35,8 +35,6 @@ import {
 // from home or the e-mail in one click, reads the reason and replaces the file without risk; a
 // checker previews documents in the panel, changes a decision and finalises; the files screen.
 // Each runs on a desktop and at phone width.
-
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const REJECTED = { fileType: 'KYC_APPLICANT', label: 'KYC Applicant' } as const;
 const REASON = 'The PAN card is cut off; please upload the whole card.';
