@@ -3,18 +3,12 @@ import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@portal/domain';
 import { apiSend, NoContentSchema } from '../../api/client';
-import type { DocumentSlot } from './document-set-ref';
 import { useAnnounce } from './panel-status';
-import { slotMutationKey } from './slot-upload';
+import { slotMutationKey, type SlotPartProps } from './slot-upload';
 
-interface SlotDiscardProps {
+interface SlotDiscardProps extends SlotPartProps {
   filesPath: string;
-  slot: DocumentSlot;
   file: DocumentFile;
-  busy: boolean;
-  onStarted: () => void;
-  onFailed: (error: unknown) => void;
-  onChanged: () => Promise<void>;
 }
 
 /**

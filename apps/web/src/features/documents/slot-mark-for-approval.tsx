@@ -3,18 +3,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile } from '@portal/domain';
 import { apiSend } from '../../api/client';
-import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
+import type { DocumentSetRef } from './document-set-ref';
 import { useAnnounce } from './panel-status';
-import { slotMutationKey } from './slot-upload';
+import { slotMutationKey, type SlotPartProps } from './slot-upload';
 
-interface SlotMarkForApprovalProps {
+interface SlotMarkForApprovalProps extends SlotPartProps {
   setRef: DocumentSetRef;
-  slot: DocumentSlot;
   file: DocumentFile;
-  busy: boolean;
-  onStarted: () => void;
-  onFailed: (error: unknown) => void;
-  onChanged: () => Promise<void>;
 }
 
 /**

@@ -3,19 +3,13 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile, type ReviewOutcome } from '@portal/domain';
 import { apiSend } from '../../api/client';
-import type { DocumentSlot } from './document-set-ref';
 import { useAnnounce } from './panel-status';
-import { slotMutationKey } from './slot-upload';
+import { slotMutationKey, type SlotPartProps } from './slot-upload';
 
-interface SlotReviewProps {
+interface SlotReviewProps extends SlotPartProps {
   filesPath: string;
-  slot: DocumentSlot;
   /** A file the checker may decide on now (the domain's canReview). */
   file: DocumentFile;
-  busy: boolean;
-  onStarted: () => void;
-  onFailed: (error: unknown) => void;
-  onChanged: () => Promise<void>;
 }
 
 const VERDICTS: Record<ReviewOutcome, { verb: string; colour: string; done: string }> = {

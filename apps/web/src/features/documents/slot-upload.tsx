@@ -19,20 +19,24 @@ import {
 export const slotMutationKey = (filesPath: string, fileType: string) =>
   ['document-slot', filesPath, fileType] as const;
 
-interface SlotUploadProps {
-  filesPath: string;
+/** What every part of a slot (upload, review, mark, discard) is given by the slot. */
+export interface SlotPartProps {
   slot: DocumentSlot;
+  /** Another action on the slot is under way. */
+  busy: boolean;
+  onStarted: () => void;
+  onFailed: (error: unknown) => void;
+  onChanged: () => Promise<void>;
+}
+
+interface SlotUploadProps extends SlotPartProps {
+  filesPath: string;
   /** The slot's live file a replacement takes the place of; absent for an empty slot. */
   replacing?: DocumentFile;
   /** A replacement starts with the file picked by Change. */
   initialFile?: File;
-  /** Another action on the slot is under way. */
-  busy: boolean;
   /** Leaves the replacement; the slot is as it was. */
   onCancel?: () => void;
-  onStarted: () => void;
-  onFailed: (error: unknown) => void;
-  onChanged: () => Promise<void>;
 }
 
 /**
