@@ -4,6 +4,7 @@ import {
   FileListQuerySchema,
   FrequencyListQuerySchema,
   PAGE_SIZES,
+  PageSizeSchema,
   PaginationQuerySchema,
   SortOrderSchema,
   listMeta,
@@ -48,13 +49,18 @@ describe('page window', () => {
 
 describe('list meta', () => {
   it('counts items on the page and pages in all', () => {
-    expect(listMeta(2, 10, 25, 10)).toEqual({
+    expect(listMeta(2, 10, 25, 10, 'cursor')).toEqual({
       count: 10,
       page: 2,
       perPage: 10,
       totalPages: 3,
       totalRecords: 25,
+      next: 'cursor',
     });
+  });
+
+  it('has no next cursor on the last page', () => {
+    expect(listMeta(3, 10, 25, 5, 'cursor').next).toBeNull();
   });
 
   it('has no pages when there are no records', () => {
@@ -79,13 +85,28 @@ describe('list queries', () => {
     });
   });
 
-  it('refuses page 0, a fractional page and a page size outside 10–50 by tens', () => {
-    expect(messages(PaginationQuerySchema.safeParse({ page: '0', perPage: '15' }))).toEqual([
+  it('refuses page 0, a fractional page and a page size outside 1–100', () => {
+    expect(messages(PaginationQuerySchema.safeParse({ page: '0', perPage: '101' }))).toEqual([
       'page: Page must be 1 or more',
-      'perPage: Page size must be one of 10, 20, 30, 40, 50',
+      'perPage: Page size must be from 1 to 100',
+    ]);
+    expect(messages(PaginationQuerySchema.safeParse({ perPage: '0' }))).toEqual([
+      'perPage: Page size must be from 1 to 100',
     ]);
     expect(PaginationQuerySchema.safeParse({ page: '1.5' }).success).toBe(false);
+    expect(PaginationQuerySchema.safeParse({ perPage: '2.5' }).success).toBe(false);
+    expect(PaginationQuerySchema.parse({ perPage: '1' }).perPage).toBe(1);
+    expect(PaginationQuerySchema.parse({ perPage: '100' }).perPage).toBe(100);
+  });
+
+  it('offers the screens SPEC’s page sizes only', () => {
     expect(PAGE_SIZES).toEqual([10, 20, 30, 40, 50]);
+    expect(PageSizeSchema.safeParse(15).success).toBe(false);
+  });
+
+  it('reads an empty next as none', () => {
+    expect(PaginationQuerySchema.parse({ next: '' }).next).toBeUndefined();
+    expect(PaginationQuerySchema.parse({ next: 'abc' }).next).toBe('abc');
   });
 
   it('defaults the checker sort to recently updated on top', () => {

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { ApprovalStatusSchema } from './approval-status.ts';
 
-/** SPEC §9: page sizes on the checker and frequency lists; 10 is the default. */
+/** SPEC §9: page sizes the checker and frequency screens offer; 10 is the default. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const PageSizeSchema = z.literal(PAGE_SIZES, {
   error: `Page size must be one of ${PAGE_SIZES.join(', ')}`,
 });
 export type PageSize = z.infer<typeof PageSizeSchema>;
 export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
+
+/** DESIGN §4: the API serves any page size from 1 to 100 (the screens offer PAGE_SIZES). */
+export const MAX_PER_PAGE = 100;
 
 /** SPEC §9: opportunities come ten to a page. */
 export const OPPORTUNITIES_PAGE_SIZE = 10;
@@ -65,18 +68,24 @@ export const ListMetaSchema = z.object({
   perPage: z.number().int().positive(),
   totalPages: z.number().int().nonnegative(),
   totalRecords: z.number().int().nonnegative(),
+  /** DESIGN §4: an opaque cursor to the next page (`?next=`), null on the last page. */
   next: z.string().nullable().optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
-/** DESIGN §4: `count` is the items on this page, `totalRecords` all of them. */
+/**
+ * DESIGN §4: `count` is the items on this page, `totalRecords` all of them; `next` is the cursor
+ * of the following page, or null when this is the last.
+ */
 export function listMeta(
   page: number,
   perPage: number,
   totalRecords: number,
   count: number,
+  next: string | null = null,
 ): ListMeta {
-  return { count, page, perPage, totalPages: Math.ceil(totalRecords / perPage), totalRecords };
+  const totalPages = Math.ceil(totalRecords / perPage);
+  return { count, page, perPage, totalPages, totalRecords, next: page < totalPages ? next : null };
 }
 
 /** Rows to skip for a 1-based page. */
@@ -117,11 +126,24 @@ export const PageQuerySchema = z.coerce
   .int('Page must be a whole number')
   .min(1, 'Page must be 1 or more')
   .default(1);
-export const PerPageQuerySchema = z.coerce.number().pipe(PageSizeSchema).default(DEFAULT_PAGE_SIZE);
+export const PerPageQuerySchema = z.coerce
+  .number({ error: 'Page size must be a number' })
+  .int('Page size must be a whole number')
+  .min(1, `Page size must be from 1 to ${MAX_PER_PAGE}`)
+  .max(MAX_PER_PAGE, `Page size must be from 1 to ${MAX_PER_PAGE}`)
+  .default(DEFAULT_PAGE_SIZE);
+
+/** DESIGN §4: `next` is the opaque cursor a previous page's meta gave; it wins over `page`. */
+const NextQuerySchema = z
+  .string()
+  .max(512, 'next: not a cursor of this list')
+  .optional()
+  .transform((next) => next || undefined);
 
 export const PaginationQuerySchema = z.object({
   page: PageQuerySchema,
   perPage: PerPageQuerySchema,
+  next: NextQuerySchema,
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
@@ -143,6 +165,17 @@ export const CheckerListQuerySchema = PaginationQuerySchema.extend({
   search: SearchQuerySchema,
 });
 export type CheckerListQuery = z.infer<typeof CheckerListQuerySchema>;
+
+/**
+ * SPEC §7 `GET projects/{p}/units`: by key without a sort (SPEC's own call); the unit listing
+ * screen also narrows by status, sorts and searches on the server.
+ */
+export const ProjectUnitsQuerySchema = PaginationQuerySchema.extend({
+  status: CheckerStatusFilterSchema.default('ALL'),
+  sort: CheckerSortSchema.optional(),
+  search: SearchQuerySchema,
+});
+export type ProjectUnitsQuery = z.infer<typeof ProjectUnitsQuerySchema>;
 
 /** SPEC §9: frequency screen defaults are page 1, sort column key, order topDown. */
 export const FrequencyListQuerySchema = PaginationQuerySchema.extend({

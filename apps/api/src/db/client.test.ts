@@ -50,7 +50,7 @@ describe('migrations', () => {
       );
       const add = () =>
         db.execute(
-          sql`insert into frequencies (collateral_key, frequency, month, year) values ('C1', 1, 4, 2026)`,
+          sql`insert into frequencies (collateral_key, account_key, frequency, month, year) values ('C1', 'A1', 1, 4, 2026)`,
         );
       await add();
       await expect(add()).rejects.toThrow();

@@ -1,5 +1,9 @@
-import { asc, desc, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
-import type { CheckerSort } from '@portal/domain';
+import { and, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CheckerSort, CheckerStatusFilter } from '@portal/domain';
+import type { Executor } from './client.ts';
+import type { ListOrder } from './paged-list.ts';
+import { listCounts, waitingSince } from './schema.ts';
 
 /** A LIKE pattern for "contains": `%` and `_` (and the escape itself) typed by a user are literal. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,20 +17,48 @@ export function containsText(text: string | undefined, columns: Column[]): SQL |
 
 /**
  * The checker lists' orders (SPEC §9, plus the queue by age): by last update either way, or the
- * longest waiting first — earliest submittedAt, never-submitted rows last. The key breaks ties, so
- * pages never overlap.
+ * longest waiting first — earliest submission, never-submitted rows last. The key breaks ties in
+ * the same direction, so pages never overlap and one index serves both directions.
  */
-export function checkerListOrder(
+export function checkerOrder(
   sort: CheckerSort,
-  columns: { updatedAt: Column; submittedAt: Column; key: Column },
-): SQL[] {
-  const byKey = asc(columns.key);
+  columns: { updatedAt: AnyPgColumn; submittedAt: AnyPgColumn; key: AnyPgColumn },
+): ListOrder {
+  const key = { expr: columns.key, type: 'text' } as const;
   switch (sort) {
     case 'recentlyUpdatedOnTop':
-      return [desc(columns.updatedAt), byKey];
+      return {
+        columns: [{ expr: columns.updatedAt, type: 'timestamptz' }, key],
+        direction: 'desc',
+      };
     case 'recentlyUpdatedOnBottom':
-      return [asc(columns.updatedAt), byKey];
+      return { columns: [{ expr: columns.updatedAt, type: 'timestamptz' }, key], direction: 'asc' };
     case 'longestWaitingOnTop':
-      return [sql`${columns.submittedAt} asc nulls last`, byKey];
+      return {
+        columns: [{ expr: waitingSince(columns.submittedAt), type: 'timestamptz' }, key],
+        direction: 'asc',
+      };
   }
+}
+
+/**
+ * A checker list's total from the kept counts (list_counts): one status or all, for everyone or
+ * one account (the `scope` placeholder). A sum of at most a row per account and status.
+ */
+export function countedTotal(
+  db: Executor,
+  list: 'units' | 'frequencies',
+  byAccount: boolean,
+  status: CheckerStatusFilter,
+) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${listCounts.n}), 0)::int` })
+    .from(listCounts)
+    .where(
+      and(
+        eq(listCounts.list, list),
+        byAccount ? eq(listCounts.accountKey, sql.placeholder('scope')) : undefined,
+        status === 'ALL' ? undefined : eq(listCounts.approvalStatus, sql.placeholder('status')),
+      ),
+    );
 }

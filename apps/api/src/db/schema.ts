@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -10,11 +10,14 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
+  type IndexBuilder,
 } from 'drizzle-orm/pg-core';
 
 export const approvalStatus = pgEnum('approval_status', [
@@ -28,6 +31,45 @@ export const selectedNoc = pgEnum('selected_noc', ['Final', 'Provisional']);
 export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset']);
 export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILLED']);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
+
+/**
+ * "Longest waiting on top" orders by submission time, never-submitted last. As one expression
+ * (infinity for never) it is an index column and a keyset cursor compares it like any value.
+ */
+export const waitingSince = (submittedAt: AnyPgColumn) =>
+  sql`coalesce(${submittedAt}, 'infinity'::timestamptz)`;
+
+/**
+ * The checker lists' indexes (SPEC §2, §9): for every scope (all accounts, or one `scopes`
+ * column) and for every status or all of them, one index per order — by last update (read either
+ * way) and by waiting time — with the key last, so any page comes off an index scan, unsorted.
+ */
+function listIndexes(
+  table: string,
+  t: {
+    approvalStatus: AnyPgColumn;
+    updatedAt: AnyPgColumn;
+    submittedAt: AnyPgColumn;
+    key: AnyPgColumn;
+  },
+  scopes: { scope: string; column: AnyPgColumn }[],
+): IndexBuilder[] {
+  const built: IndexBuilder[] = [];
+  for (const { scope, column } of [{ scope: '', column: undefined }, ...scopes]) {
+    const prefix = `${table}_${scope ? `${scope}_` : ''}`;
+    const on = (name: string, ...columns: (AnyPgColumn | SQL)[]) =>
+      built.push(
+        index(`${prefix}${name}_idx`).on(
+          ...((column ? [column, ...columns] : columns) as [AnyPgColumn | SQL]),
+        ),
+      );
+    on('updated', t.updatedAt, t.key);
+    on('status_updated', t.approvalStatus, t.updatedAt, t.key);
+    on('waiting', waitingSince(t.submittedAt), t.key);
+    on('status_waiting', t.approvalStatus, waitingSince(t.submittedAt), t.key);
+  }
+  return built;
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -157,6 +199,11 @@ export const units = pgTable(
     projectKey: text('project_key')
       .notNull()
       .references(() => projects.key),
+    // The project's loan's account, kept here so a borrower's lists come off one index; the
+    // import sets it and triggers follow a project or loan moving to another account.
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key),
     name: text('name').notNull(),
     tower: text('tower').notNull(),
     floor: text('floor').notNull(),
@@ -177,7 +224,11 @@ export const units = pgTable(
   },
   (t) => [
     index('units_project_idx').on(t.projectKey, t.key),
-    index('units_status_updated_idx').on(t.approvalStatus, t.updatedAt),
+    ...listIndexes('units', t, [
+      { scope: 'project', column: t.projectKey },
+      { scope: 'account', column: t.accountKey },
+    ]),
+    index('units_project_status_idx').on(t.projectKey, t.approvalStatus, t.key),
   ],
 );
 
@@ -203,6 +254,11 @@ export const frequencies = pgTable(
     collateralKey: text('collateral_key')
       .notNull()
       .references(() => collaterals.key),
+    // The collateral's account, kept here so a borrower's lists come off one index; a trigger
+    // follows a collateral moving to another account.
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key),
     frequency: smallint('frequency').notNull(),
     month: smallint('month').notNull(),
     year: smallint('year').notNull(),
@@ -215,7 +271,44 @@ export const frequencies = pgTable(
   },
   (t) => [
     uniqueIndex('frequencies_period_key').on(t.collateralKey, t.frequency, t.month, t.year),
-    index('frequencies_status_updated_idx').on(t.approvalStatus, t.updatedAt),
+    ...listIndexes('frequencies', t, [{ scope: 'account', column: t.accountKey }]),
+    // SPEC §2 frequency screen: each sort column within a collateral, creation order breaking ties.
+    index('frequencies_collateral_created_idx').on(t.collateralKey, t.createdAt, t.key),
+    index('frequencies_collateral_status_idx').on(
+      t.collateralKey,
+      t.approvalStatus,
+      t.createdAt,
+      t.key,
+    ),
+    index('frequencies_collateral_frequency_idx').on(
+      t.collateralKey,
+      t.frequency,
+      t.createdAt,
+      t.key,
+    ),
+    index('frequencies_collateral_month_idx').on(t.collateralKey, t.month, t.createdAt, t.key),
+    index('frequencies_collateral_year_idx').on(t.collateralKey, t.year, t.createdAt, t.key),
+  ],
+);
+
+/**
+ * How many units and frequencies each account has in each status, so a list's total is a sum of
+ * a few rows rather than a count of the table. Kept by statement triggers on units and
+ * frequencies (migration 0003), in the same transaction as every insert, status change, move to
+ * another account and delete, whoever makes it.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list').notNull(),
+    accountKey: text('account_key').notNull(),
+    approvalStatus: approvalStatus('approval_status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.list, t.accountKey, t.approvalStatus] }),
+    // Staff totals add up every account's row of one status.
+    index('list_counts_status_idx').on(t.list, t.approvalStatus, t.accountKey, t.n),
   ],
 );
 

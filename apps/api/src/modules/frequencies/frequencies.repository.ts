@@ -1,13 +1,20 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   REQUIRED_FILE_COUNT,
   type CheckerSort,
-  type CheckerStatusFilter,
-  type FrequencyListQuery,
+  type FrequencySortColumn,
+  type SortOrder,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerListOrder, containsText } from '../../db/list-queries.ts';
+import { checkerOrder } from '../../db/list-queries.ts';
+import type { ListOrder, OrderColumn } from '../../db/paged-list.ts';
+import {
+  listSetPage,
+  type SetListRequest,
+  type SetListSource,
+} from '../documents/document-set-lists.ts';
 import { accounts, collaterals, frequencies, frequencyFiles } from '../../db/schema.ts';
 
 /** `null` scope is staff (every account); otherwise the borrower's account key. */
@@ -15,33 +22,68 @@ export type AccountScope = string | null;
 
 const columns = {
   frequency: frequencies,
-  accountKey: collaterals.accountKey,
+  accountKey: frequencies.accountKey,
   accountName: accounts.name,
   collateralName: collaterals.collateralName,
 };
 
 const scoped = (scope: AccountScope, ...conditions: (SQL | undefined)[]) =>
-  and(scope === null ? undefined : eq(collaterals.accountKey, scope), ...conditions);
+  and(scope === null ? undefined : eq(frequencies.accountKey, scope), ...conditions);
+
+/** A frequency's collateral and account, beside it. */
+function withOwners<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
+    .innerJoin(accounts, eq(accounts.key, frequencies.accountKey));
+}
 
 /** What the checker lists' search looks in (a frequency's account and collateral). */
 const SEARCHED_COLUMNS = [accounts.key, accounts.name, collaterals.collateralName];
 
 // "Sort by key" means creation order: keys are random UUIDs (docs/decisions.md).
 const sortColumns = {
-  key: frequencies.createdAt,
+  key: undefined,
+  approvalStatus: { expr: frequencies.approvalStatus, type: 'approval_status' },
+  frequency: { expr: frequencies.frequency, type: 'smallint' },
+  month: { expr: frequencies.month, type: 'smallint' },
+  year: { expr: frequencies.year, type: 'smallint' },
+} as const satisfies Record<FrequencySortColumn, OrderColumn | undefined>;
+
+/**
+ * SPEC §2 frequency screen: by the chosen column, creation order then the key breaking ties, all
+ * in the chosen direction (one index per column serves both).
+ */
+export function frequencyOrder(column: FrequencySortColumn, sortOrder: SortOrder): ListOrder {
+  const chosen = sortColumns[column];
+  return {
+    columns: [
+      ...(chosen ? [chosen] : []),
+      { expr: frequencies.createdAt, type: 'timestamptz' },
+      { expr: frequencies.key, type: 'text' },
+    ],
+    direction: sortOrder === 'bottomUp' ? 'desc' : 'asc',
+  };
+}
+
+/** The collateral checker lists' orders (SPEC §9). */
+export const frequencyCheckerOrder = (sort: CheckerSort) => checkerOrder(sort, frequencies);
+
+export type FrequencyListRequest = SetListRequest;
+
+const frequencyListSource: SetListSource<FrequencyWithOwners> = {
+  list: 'frequencies',
+  table: frequencies,
+  key: frequencies.key,
   approvalStatus: frequencies.approvalStatus,
-  frequency: frequencies.frequency,
-  month: frequencies.month,
-  year: frequencies.year,
+  scopeColumns: { account: frequencies.accountKey, collateral: frequencies.collateralKey },
+  searched: SEARCHED_COLUMNS,
+  withOwners,
+  selection: columns,
 };
 
 export const frequenciesRepository = {
   base(db: Executor) {
-    return db
-      .select(columns)
-      .from(frequencies)
-      .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
-      .innerJoin(accounts, eq(accounts.key, collaterals.accountKey));
+    return withOwners(db.select(columns).from(frequencies).$dynamic());
   },
 
   async find(
@@ -83,51 +125,12 @@ export const frequenciesRepository = {
     return created!;
   },
 
-  async listForCollateral(db: Executor, collateralKey: string, query: FrequencyListQuery) {
-    const where = eq(frequencies.collateralKey, collateralKey);
-    const column = sortColumns[query.sortColumn];
-    const [rows, [total]] = await Promise.all([
-      frequenciesRepository
-        .base(db)
-        .where(where)
-        .orderBy(
-          query.sortOrder === 'bottomUp' ? desc(column) : asc(column),
-          asc(frequencies.createdAt),
-        )
-        .offset((query.page - 1) * query.perPage)
-        .limit(query.perPage),
-      db.select({ n: count() }).from(frequencies).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  },
-
-  /** The collateral checker / status list (SPEC §2): one status or all, optionally searched. */
-  async listByStatus(
-    db: Executor,
-    scope: AccountScope,
-    status: CheckerStatusFilter,
-    query: { sort: CheckerSort; search?: string | undefined; offset: number; limit: number },
-  ) {
-    const where = scoped(
-      scope,
-      status === 'ALL' ? undefined : eq(frequencies.approvalStatus, status),
-      containsText(query.search, SEARCHED_COLUMNS),
-    );
-    const [rows, [total]] = await Promise.all([
-      frequenciesRepository
-        .base(db)
-        .where(where)
-        .orderBy(...checkerListOrder(query.sort, frequencies))
-        .offset(query.offset)
-        .limit(query.limit),
-      db
-        .select({ n: count() })
-        .from(frequencies)
-        .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
-        .innerJoin(accounts, eq(accounts.key, collaterals.accountKey))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /**
+   * One page of a frequency list — a collateral's (SPEC §2 frequency screen) or the checker lists
+   * for everyone or one account — with its total and the next page's cursor.
+   */
+  listPage(db: Executor, request: FrequencyListRequest) {
+    return listSetPage(db, frequencyListSource, request);
   },
 
   /**

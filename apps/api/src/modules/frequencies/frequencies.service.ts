@@ -18,6 +18,8 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
+  frequencyCheckerOrder,
+  frequencyOrder,
   frequenciesRepository as repo,
   type AccountScope,
   type FrequencyWithOwners,
@@ -114,7 +116,11 @@ export async function addFrequency(
   const key = await db.transaction(async (tx) => {
     if (await repo.findPeriod(tx, period)) throw new DomainError('DUPLICATE_FREQUENCY', DUPLICATE);
     try {
-      const created = await repo.insert(tx, { ...period, createdBy: user.id });
+      const created = await repo.insert(tx, {
+        ...period,
+        accountKey: collateral.accountKey,
+        createdBy: user.id,
+      });
       await recorder.record(tx, user, {
         entityType: 'frequency',
         entityKey: created.key,
@@ -149,14 +155,23 @@ export async function listFrequencies(
   query: FrequencyListQuery,
 ) {
   const collateral = await visibleCollateral(db, user, collateralKey);
-  const { rows, total } = await repo.listForCollateral(db, collateral.key, query);
+  const { rows, total, page, next } = await repo.listPage(db, {
+    scope: { kind: 'collateral', key: collateral.key },
+    status: 'ALL',
+    order: frequencyOrder(query.sortColumn, query.sortOrder),
+    orderName: `${query.sortColumn}.${query.sortOrder}`,
+    page: query.page,
+    perPage: query.perPage,
+    next: query.next,
+  });
   const frequencies = (await toCheckerFrequencies(db, rows)).map(withoutNames);
-  return { frequencies, meta: listMeta(query.page, query.perPage, total, rows.length) };
+  return { frequencies, meta: listMeta(page, query.perPage, total, rows.length, next) };
 }
 
 /**
- * The collateral checker list (Collateral Checker / Collateral Status): one query for the page, one
- * for its files. Borrowers see only their own frequencies, whatever they search for.
+ * The collateral checker list (Collateral Checker / Collateral Status): one statement for the
+ * page, one for its files, the total from the kept counts. Borrowers see only their own
+ * frequencies, whatever they search for.
  */
 export async function listFrequenciesByStatus(
   db: Database,
@@ -164,15 +179,20 @@ export async function listFrequenciesByStatus(
   status: CheckerStatusFilter,
   query: CheckerListQuery,
 ) {
-  const { rows, total } = await repo.listByStatus(db, accountScope(user), status, {
-    sort: query.sort,
+  const scope = accountScope(user);
+  const { rows, total, page, next } = await repo.listPage(db, {
+    scope: scope === null ? { kind: 'all' } : { kind: 'account', key: scope },
+    status,
+    order: frequencyCheckerOrder(query.sort),
+    orderName: query.sort,
     search: query.search,
-    offset: (query.page - 1) * query.perPage,
-    limit: query.perPage,
+    page: query.page,
+    perPage: query.perPage,
+    next: query.next,
   });
   return {
     monitoringFrequencies: await toCheckerFrequencies(db, rows),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
+    meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
 

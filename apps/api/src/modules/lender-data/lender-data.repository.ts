@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
   ImportAccount,
@@ -67,9 +67,22 @@ export const lenderDataRepository = {
       name: projects.name,
     }),
 
-  upsertUnits: (db: Executor, rows: ImportUnit[]) =>
-    upsert(db, units, units.key, rows, {
+  /** A unit carries its project's loan's account (the lists' borrower scope). */
+  async upsertUnits(db: Executor, rows: ImportUnit[]) {
+    const projectKeys = [...new Set(rows.map((u) => u.projectKey))];
+    const owners =
+      projectKeys.length === 0
+        ? []
+        : await db
+            .select({ projectKey: projects.key, accountKey: opportunities.accountKey })
+            .from(projects)
+            .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
+            .where(inArray(projects.key, projectKeys));
+    const accountOf = new Map(owners.map((o) => [o.projectKey, o.accountKey]));
+    const withAccounts = rows.map((u) => ({ ...u, accountKey: accountOf.get(u.projectKey) }));
+    await upsert(db, units, units.key, withAccounts, {
       projectKey: units.projectKey,
+      accountKey: units.accountKey,
       name: units.name,
       tower: units.tower,
       floor: units.floor,
@@ -81,7 +94,8 @@ export const lenderDataRepository = {
       totalSaleValue: units.totalSaleValue,
       amountToBeReceived: units.amountToBeReceived,
       selectedNoc: units.selectedNoc,
-    }),
+    });
+  },
 
   upsertCollaterals: (db: Executor, rows: ImportCollateral[]) =>
     upsert(

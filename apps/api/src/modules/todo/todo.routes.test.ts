@@ -71,7 +71,7 @@ async function setUnit(
 }
 
 async function addFrequency(
-  collateralKey: string,
+  { key: collateralKey, accountKey }: { key: string; accountKey: string },
   month: number,
   status: ApprovalStatus,
   files: ReturnType<typeof filesFor>,
@@ -79,7 +79,15 @@ async function addFrequency(
 ) {
   const [row] = await t.db
     .insert(frequencies)
-    .values({ collateralKey, frequency: 1, month, year: 2025, approvalStatus: status, updatedAt })
+    .values({
+      collateralKey,
+      accountKey,
+      frequency: 1,
+      month,
+      year: 2025,
+      approvalStatus: status,
+      updatedAt,
+    })
     .returning({ key: frequencies.key });
   if (files.length)
     await t.db.insert(frequencyFiles).values(files.map((f) => ({ ...f, parentKey: row!.key })));
@@ -138,7 +146,7 @@ beforeAll(async () => {
   const collateral = await seedCollateral(t.db, owner.account.key);
   expected.readyFrequencies.push(
     await addFrequency(
-      collateral.key,
+      { key: collateral.key, accountKey: owner.account.key },
       1,
       'NOT_RAISED',
       filesFor(COLLATERAL_SLOTS, 'NOT_RAISED'),
@@ -147,7 +155,7 @@ beforeAll(async () => {
   );
   expected.rejectedFrequencies.push(
     await addFrequency(
-      collateral.key,
+      { key: collateral.key, accountKey: owner.account.key },
       2,
       'REJECTED',
       filesFor(COLLATERAL_SLOTS, 'APPROVED', { rejected: 'BANK_STATEMENT' }),
@@ -155,7 +163,7 @@ beforeAll(async () => {
     ),
   );
   await addFrequency(
-    collateral.key,
+    { key: collateral.key, accountKey: owner.account.key },
     3,
     'NOT_RAISED',
     filesFor(COLLATERAL_SLOTS, 'NOT_RAISED', { missing: 1 }),

@@ -20,6 +20,7 @@ const NEWEST_FIRST: CheckerListQuery = {
   perPage: TODO_LIST_LENGTH,
   sort: 'recentlyUpdatedOnTop',
   search: undefined,
+  next: undefined,
 };
 
 /**

@@ -1,8 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { REQUIRED_FILE_COUNT, type CheckerSort, type CheckerStatusFilter } from '@portal/domain';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { REQUIRED_FILE_COUNT, type CheckerSort } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerListOrder, containsText } from '../../db/list-queries.ts';
+import { checkerOrder } from '../../db/list-queries.ts';
+import type { ListOrder } from '../../db/paged-list.ts';
+import {
+  listSetPage,
+  type SetListRequest,
+  type SetListSource,
+} from '../documents/document-set-lists.ts';
 import { accounts, opportunities, projects, unitFiles, units } from '../../db/schema.ts';
 
 /** `null` scope is staff (every account); otherwise the borrower's account key. */
@@ -18,7 +25,15 @@ const unitColumns = {
 };
 
 function scoped(scope: AccountScope, ...conditions: (SQL | undefined)[]) {
-  return and(scope === null ? undefined : eq(opportunities.accountKey, scope), ...conditions);
+  return and(scope === null ? undefined : eq(units.accountKey, scope), ...conditions);
+}
+
+/** A unit's project, loan and account, beside it. */
+function withOwners<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(projects, eq(projects.key, units.projectKey))
+    .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
+    .innerJoin(accounts, eq(accounts.key, units.accountKey));
 }
 
 /** What the checker lists' search looks in (a unit's account, loan, project, tower, unit no, customer). */
@@ -35,12 +50,7 @@ const SEARCHED_COLUMNS = [
 
 export const unitsRepository = {
   base(db: Executor) {
-    return db
-      .select(unitColumns)
-      .from(units)
-      .innerJoin(projects, eq(projects.key, units.projectKey))
-      .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
-      .innerJoin(accounts, eq(accounts.key, opportunities.accountKey));
+    return withOwners(db.select(unitColumns).from(units).$dynamic());
   },
 
   async find(
@@ -59,48 +69,17 @@ export const unitsRepository = {
     return unitsRepository.base(db).where(scoped(scope, inArray(units.key, keys)));
   },
 
-  async listForProject(db: Executor, projectKey: string, page: { offset: number; limit: number }) {
-    const where = eq(units.projectKey, projectKey);
-    const [rows, [total]] = await Promise.all([
-      unitsRepository
-        .base(db)
-        .where(where)
-        .orderBy(asc(units.key))
-        .offset(page.offset)
-        .limit(page.limit),
-      db.select({ n: count() }).from(units).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  },
-
-  /** The checker lists (SPEC §2): one status or all, optionally searched, in the asked order. */
-  async listByStatus(
-    db: Executor,
-    scope: AccountScope,
-    status: CheckerStatusFilter,
-    query: { sort: CheckerSort; search?: string | undefined; offset: number; limit: number },
-  ) {
-    const where = scoped(
-      scope,
-      status === 'ALL' ? undefined : eq(units.approvalStatus, status),
-      containsText(query.search, SEARCHED_COLUMNS),
-    );
-    const [rows, [total]] = await Promise.all([
-      unitsRepository
-        .base(db)
-        .where(where)
-        .orderBy(...checkerListOrder(query.sort, units))
-        .offset(query.offset)
-        .limit(query.limit),
-      db
-        .select({ n: count() })
-        .from(units)
-        .innerJoin(projects, eq(projects.key, units.projectKey))
-        .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
-        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /**
+   * One page of a unit list — the checker lists (SPEC §2) for everyone or one account, and a
+   * project's units (by key without a sort, SPEC §7) — with its total and the next page's cursor.
+   */
+  listPage(db: Executor, request: UnitListRequest) {
+    const { sort, ...rest } = request;
+    return listSetPage(db, unitListSource, {
+      ...rest,
+      order: sort === undefined ? BY_KEY : checkerOrder(sort, units),
+      orderName: sort ?? 'key',
+    });
   },
 
   /**
@@ -134,3 +113,25 @@ export const unitsRepository = {
 };
 
 export type UnitWithOwners = NonNullable<Awaited<ReturnType<typeof unitsRepository.find>>>;
+
+export type UnitListScope =
+  { kind: 'all' } | { kind: 'account'; key: string } | { kind: 'project'; key: string };
+
+export interface UnitListRequest extends Omit<SetListRequest, 'order' | 'orderName'> {
+  scope: UnitListScope;
+  /** No sort: by key, as SPEC §7's project unit list. */
+  sort?: CheckerSort | undefined;
+}
+
+const BY_KEY: ListOrder = { columns: [{ expr: units.key, type: 'text' }], direction: 'asc' };
+
+const unitListSource: SetListSource<UnitWithOwners> = {
+  list: 'units',
+  table: units,
+  key: units.key,
+  approvalStatus: units.approvalStatus,
+  scopeColumns: { account: units.accountKey, project: units.projectKey },
+  searched: SEARCHED_COLUMNS,
+  withOwners,
+  selection: unitColumns,
+};

@@ -7,7 +7,7 @@ import {
   CheckerUnitListResponseSchema,
   DomainError,
   HistoryResponseSchema,
-  PaginationQuerySchema,
+  ProjectUnitsQuerySchema,
   RoleSchema,
   UnitBulkSubmitResponseSchema,
   UnitResponseSchema,
@@ -58,7 +58,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       schema: {
         tags,
         params: ProjectParams,
-        querystring: PaginationQuerySchema,
+        querystring: ProjectUnitsQuerySchema,
         response: { 200: CheckerUnitListResponseSchema },
       },
     },

@@ -7,13 +7,19 @@ import {
   type CheckerListQuery,
   type CheckerStatusFilter,
   type PaginationQuery,
+  type ProjectUnitsQuery,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope, getProject } from '../loans/loans.service.ts';
 import { loansRepository } from '../loans/loans.repository.ts';
 import { unitFilesRepository } from './unit-document-set.ts';
-import { unitsRepository, type AccountScope, type UnitWithOwners } from './units.repository.ts';
+import {
+  unitsRepository,
+  type AccountScope,
+  type UnitListRequest,
+  type UnitWithOwners,
+} from './units.repository.ts';
 
 type LiveFile = Awaited<ReturnType<typeof unitFilesRepository.liveFilesOf>>[number];
 
@@ -102,21 +108,20 @@ export async function getProjectUnit(
   return unit;
 }
 
+/** SPEC §7 `GET projects/{p}/units`: by key, or narrowed and sorted as the unit listing asks. */
 export async function listProjectUnits(
   db: Database,
   user: AuthenticatedUser,
   projectKey: string,
-  query: PaginationQuery,
+  query: ProjectUnitsQuery,
 ) {
   const project = await findVisibleProject(db, user, projectKey);
-  const { rows, total } = await unitsRepository.listForProject(db, project.key, {
-    offset: (query.page - 1) * query.perPage,
-    limit: query.perPage,
+  return unitListAnswer(db, query, {
+    scope: { kind: 'project', key: project.key },
+    status: query.status,
+    sort: query.sort,
+    search: query.search,
   });
-  return {
-    units: await checkerUnits(db, rows),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
-  };
 }
 
 async function findVisibleProject(db: Database, user: AuthenticatedUser, projectKey: string) {
@@ -128,8 +133,9 @@ async function findVisibleProject(db: Database, user: AuthenticatedUser, project
 }
 
 /**
- * SPEC §2 checker list (Unit Status / NOC Checker): one query for the page, one for its files.
- * Borrowers see only their own units, whatever they search for.
+ * SPEC §2 checker list (Unit Status / NOC Checker): one statement for the page and its owners,
+ * one for its files, the total from the kept counts. Borrowers see only their own units,
+ * whatever they search for.
  */
 export async function listUnitsByStatus(
   db: Database,
@@ -137,15 +143,24 @@ export async function listUnitsByStatus(
   status: CheckerStatusFilter,
   query: CheckerListQuery,
 ) {
-  const { rows, total } = await unitsRepository.listByStatus(db, accountScope(user), status, {
+  const scope = accountScope(user);
+  return unitListAnswer(db, query, {
+    scope: scope === null ? { kind: 'all' } : { kind: 'account', key: scope },
+    status,
     sort: query.sort,
     search: query.search,
-    offset: (query.page - 1) * query.perPage,
-    limit: query.perPage,
   });
+}
+
+async function unitListAnswer(
+  db: Database,
+  paging: PaginationQuery,
+  list: Omit<UnitListRequest, keyof PaginationQuery>,
+) {
+  const { rows, total, page, next } = await unitsRepository.listPage(db, { ...list, ...paging });
   return {
     units: await checkerUnits(db, rows),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
+    meta: listMeta(page, paging.perPage, total, rows.length, next),
   };
 }
 

@@ -1,0 +1,127 @@
+CREATE TABLE "list_counts" (
+	"list" text NOT NULL,
+	"account_key" text NOT NULL,
+	"approval_status" "approval_status" NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "list_counts_list_account_key_approval_status_pk" PRIMARY KEY("list","account_key","approval_status")
+);
+--> statement-breakpoint
+DROP INDEX "frequencies_status_updated_idx";--> statement-breakpoint
+DROP INDEX "units_status_updated_idx";--> statement-breakpoint
+ALTER TABLE "frequencies" ADD COLUMN "account_key" text;--> statement-breakpoint
+UPDATE "frequencies" f SET "account_key" = c."account_key" FROM "collaterals" c WHERE c."key" = f."collateral_key";--> statement-breakpoint
+ALTER TABLE "frequencies" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "units" ADD COLUMN "account_key" text;--> statement-breakpoint
+UPDATE "units" u SET "account_key" = o."account_key" FROM "projects" p JOIN "opportunities" o ON o."key" = p."opportunity_key" WHERE p."key" = u."project_key";--> statement-breakpoint
+ALTER TABLE "units" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+CREATE INDEX "list_counts_status_idx" ON "list_counts" USING btree ("list","approval_status","account_key","n");--> statement-breakpoint
+ALTER TABLE "frequencies" ADD CONSTRAINT "frequencies_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "frequencies_updated_idx" ON "frequencies" USING btree ("updated_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_waiting_idx" ON "frequencies" USING btree (coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_status_waiting_idx" ON "frequencies" USING btree ("approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_updated_idx" ON "frequencies" USING btree ("account_key","updated_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_status_updated_idx" ON "frequencies" USING btree ("account_key","approval_status","updated_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_waiting_idx" ON "frequencies" USING btree ("account_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_status_waiting_idx" ON "frequencies" USING btree ("account_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_collateral_created_idx" ON "frequencies" USING btree ("collateral_key","created_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_collateral_status_idx" ON "frequencies" USING btree ("collateral_key","approval_status","created_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_collateral_frequency_idx" ON "frequencies" USING btree ("collateral_key","frequency","created_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_collateral_month_idx" ON "frequencies" USING btree ("collateral_key","month","created_at","key");--> statement-breakpoint
+CREATE INDEX "frequencies_collateral_year_idx" ON "frequencies" USING btree ("collateral_key","year","created_at","key");--> statement-breakpoint
+CREATE INDEX "units_updated_idx" ON "units" USING btree ("updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_waiting_idx" ON "units" USING btree (coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_status_waiting_idx" ON "units" USING btree ("approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_project_updated_idx" ON "units" USING btree ("project_key","updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_project_status_updated_idx" ON "units" USING btree ("project_key","approval_status","updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_project_waiting_idx" ON "units" USING btree ("project_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_project_status_waiting_idx" ON "units" USING btree ("project_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_account_updated_idx" ON "units" USING btree ("account_key","updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_account_status_updated_idx" ON "units" USING btree ("account_key","approval_status","updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_account_waiting_idx" ON "units" USING btree ("account_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_account_status_waiting_idx" ON "units" USING btree ("account_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_project_status_idx" ON "units" USING btree ("project_key","approval_status","key");--> statement-breakpoint
+CREATE INDEX "frequencies_status_updated_idx" ON "frequencies" USING btree ("approval_status","updated_at","key");--> statement-breakpoint
+CREATE INDEX "units_status_updated_idx" ON "units" USING btree ("approval_status","updated_at","key");;--> statement-breakpoint
+-- A loan, project or collateral that the lender moves to another account takes its units and
+-- frequencies along (the import sets account_key on the rows it writes itself).
+CREATE FUNCTION "follow_opportunity_account"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "units" u SET "account_key" = NEW."account_key"
+    FROM "projects" p
+    WHERE p."opportunity_key" = NEW."key" AND u."project_key" = p."key"
+      AND u."account_key" IS DISTINCT FROM NEW."account_key";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "opportunities_account_moved" AFTER UPDATE OF "account_key" ON "opportunities"
+  FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
+  EXECUTE FUNCTION "follow_opportunity_account"();--> statement-breakpoint
+CREATE FUNCTION "follow_project_opportunity"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "units" u SET "account_key" = o."account_key"
+    FROM "opportunities" o
+    WHERE o."key" = NEW."opportunity_key" AND u."project_key" = NEW."key"
+      AND u."account_key" IS DISTINCT FROM o."account_key";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "projects_opportunity_moved" AFTER UPDATE OF "opportunity_key" ON "projects"
+  FOR EACH ROW WHEN (OLD."opportunity_key" IS DISTINCT FROM NEW."opportunity_key")
+  EXECUTE FUNCTION "follow_project_opportunity"();--> statement-breakpoint
+CREATE FUNCTION "follow_collateral_account"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "frequencies" f SET "account_key" = NEW."account_key"
+    WHERE f."collateral_key" = NEW."key" AND f."account_key" IS DISTINCT FROM NEW."account_key";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "collaterals_account_moved" AFTER UPDATE OF "account_key" ON "collaterals"
+  FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
+  EXECUTE FUNCTION "follow_collateral_account"();--> statement-breakpoint
+-- list_counts follows every statement that inserts, updates or deletes units or frequencies:
+-- what left each (account, status) and what arrived, netted, in one upsert. Rows are written in
+-- key order so two transactions never take the same counters in opposite orders.
+CREATE FUNCTION "count_list_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", count(*)
+        FROM "arrived" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", -count(*)
+        FROM "departed" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  ELSE
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", sum("d")
+        FROM (
+          SELECT "account_key", "approval_status", -1 AS "d" FROM "departed"
+          UNION ALL
+          SELECT "account_key", "approval_status", 1 FROM "arrived"
+        ) "moves"
+        GROUP BY 1, 2, 3 HAVING sum("d") <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "units_counted_insert" AFTER INSERT ON "units"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "units_counted_update" AFTER UPDATE ON "units"
+  REFERENCING OLD TABLE AS "departed" NEW TABLE AS "arrived"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "units_counted_delete" AFTER DELETE ON "units"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "frequencies_counted_insert" AFTER INSERT ON "frequencies"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "frequencies_counted_update" AFTER UPDATE ON "frequencies"
+  REFERENCING OLD TABLE AS "departed" NEW TABLE AS "arrived"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "frequencies_counted_delete" AFTER DELETE ON "frequencies"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+  SELECT 'units', "account_key", "approval_status", count(*) FROM "units" GROUP BY 1, 2, 3;--> statement-breakpoint
+INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+  SELECT 'frequencies', "account_key", "approval_status", count(*) FROM "frequencies" GROUP BY 1, 2, 3;

@@ -1,0 +1,173 @@
+import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DomainError } from '@portal/domain';
+
+/**
+ * Lists that stay fast at any size. Every list reads its page off one index whose columns are its
+ * filter, then its order, then the unique key (schema.ts), so PostgreSQL never sorts the list:
+ *
+ * - a page near the front is skipped to over the index (a deferred join: only keys are skipped);
+ * - a page in the back half is read from the other end, in reverse, so the last page costs what
+ *   the first does;
+ * - a client walking the list passes `next`, the cursor of the row it stopped at, and the page
+ *   starts right after it whatever its depth (keyset).
+ *
+ * Totals come from elsewhere (list_counts, or a bounded count), never from a count of the table.
+ */
+
+export type OrderDirection = 'asc' | 'desc';
+
+/** One column of a list's order: what to sort by, and its SQL type (to read a cursor back). */
+export interface OrderColumn {
+  expr: AnyPgColumn | SQL;
+  type: 'timestamptz' | 'text' | 'smallint' | 'approval_status';
+}
+
+/** A list's order: its columns, ending with the unique key, all read in one direction. */
+export interface ListOrder {
+  columns: OrderColumn[];
+  direction: OrderDirection;
+}
+
+const flip = (direction: OrderDirection): OrderDirection => (direction === 'asc' ? 'desc' : 'asc');
+
+export function orderBy(order: ListOrder, reversed = false): SQL[] {
+  const direction = reversed ? flip(order.direction) : order.direction;
+  return order.columns.map(({ expr }) => (direction === 'asc' ? asc(expr) : desc(expr)));
+}
+
+/** The row's values of the order's columns as text: exact (microseconds too) for a cursor. */
+export const cursorValuesOf = (order: ListOrder) =>
+  sql<string[]>`array[${sql.join(
+    order.columns.map(({ expr }) => sql`${expr}::text`),
+    sql`, `,
+  )}]`;
+
+/** Rows after the cursor's row in the list's order: one row comparison, an index range. */
+/** A value in a list statement: a placeholder of a prepared one, or a bound value. */
+export type ListParam = (name: string) => SQL | Placeholder;
+
+export function afterCursor(order: ListOrder, placeholder: (i: number) => SQL | Placeholder): SQL {
+  const columns = sql.join(
+    order.columns.map(({ expr }) => sql`${expr}`),
+    sql`, `,
+  );
+  const values = sql.join(
+    order.columns.map(({ type }, i) => sql`${placeholder(i)}::${sql.raw(type)}`),
+    sql`, `,
+  );
+  return order.direction === 'asc'
+    ? sql`(${columns}) > (${values})`
+    : sql`(${columns}) < (${values})`;
+}
+
+/** Where a cursor points: the page it opens, and the values of the row before it. */
+export interface Cursor {
+  page: number;
+  values: string[];
+}
+
+/**
+ * Cursors are opaque to clients (DESIGN §4): base64url JSON naming the list they belong to, so a
+ * cursor of another list, sort or filter is refused rather than misread.
+ */
+export function encodeCursor(list: string, cursor: Cursor): string {
+  return Buffer.from(JSON.stringify({ l: list, p: cursor.page, v: cursor.values })).toString(
+    'base64url',
+  );
+}
+
+export function decodeCursor(list: string, text: string, columns: number): Cursor {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  const { l, p, v } = (decoded ?? {}) as { l?: unknown; p?: unknown; v?: unknown };
+  if (
+    l !== list ||
+    !Number.isSafeInteger(p) ||
+    (p as number) < 2 ||
+    !Array.isArray(v) ||
+    v.length !== columns ||
+    !v.every((value) => typeof value === 'string' && value.length <= 200)
+  ) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'next: not a cursor of this list (use the next a page of the same list, sort and filter gave)',
+    );
+  }
+  return { page: p as number, values: v as string[] };
+}
+
+/** How to read one page: nothing, after a cursor, or by offset from the nearer end. */
+export type PagePlan =
+  | { kind: 'empty' }
+  | { kind: 'after'; values: string[]; limit: number }
+  | { kind: 'offset'; reversed: boolean; offset: number; limit: number };
+
+/** Chooses the cheapest read of `page` of a list `total` long. */
+export function planPage(page: number, perPage: number, total: number, cursor?: Cursor): PagePlan {
+  const start = (page - 1) * perPage;
+  if (start >= total) return { kind: 'empty' };
+  const limit = Math.min(perPage, total - start);
+  if (cursor) return { kind: 'after', values: cursor.values, limit };
+  // Past the middle the page is nearer the end: read it backwards from there.
+  if (start + limit / 2 > total / 2) {
+    return { kind: 'offset', reversed: true, offset: total - start - limit, limit };
+  }
+  return { kind: 'offset', reversed: false, offset: start, limit };
+}
+
+/** A list page's rows carry their place in the read (`ord`) and their cursor values. */
+export interface PagedRow {
+  ord: number | string;
+  cursor: string[];
+}
+
+/** The three ways a page is read; each is its own prepared statement. */
+export type ReadVariant = 'forward' | 'reversed' | 'after';
+
+export interface PreparedPage<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * Reads a planned page with the variant's prepared statement and answers it in the list's order
+ * (a page read backwards is turned round). `values` are the statement's own placeholders.
+ */
+export async function readPage<Row extends PagedRow>(
+  statement: (variant: ReadVariant) => PreparedPage<Row>,
+  plan: PagePlan,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  if (plan.kind === 'empty') return [];
+  const rows =
+    plan.kind === 'after'
+      ? await statement('after').execute({
+          ...values,
+          limit: plan.limit,
+          ...Object.fromEntries(plan.values.map((value, i) => [`after${i}`, value])),
+        })
+      : await statement(plan.reversed ? 'reversed' : 'forward').execute({
+          ...values,
+          offset: plan.offset,
+          limit: plan.limit,
+        });
+  const reversed = plan.kind === 'offset' && plan.reversed;
+  return rows.toSorted((a, b) => (Number(a.ord) - Number(b.ord)) * (reversed ? -1 : 1));
+}
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A prepared statement built once per database and name: no SQL is built per request, and on
+ * PostgreSQL each connection parses and plans it once.
+ */
+export function preparedOnce<T>(db: object, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as T;
+}

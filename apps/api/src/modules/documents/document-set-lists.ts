@@ -1,0 +1,186 @@
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { CheckerStatusFilter } from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import { containsPattern, countedTotal } from '../../db/list-queries.ts';
+import {
+  afterCursor,
+  cursorValuesOf,
+  decodeCursor,
+  encodeCursor,
+  orderBy,
+  planPage,
+  preparedOnce,
+  readPage,
+  type ListOrder,
+  type ListParam,
+  type PagedRow,
+  type PreparedPage,
+  type ReadVariant,
+} from '../../db/paged-list.ts';
+
+/**
+ * The lists of units and of frequencies — the checker lists (SPEC §2) for everyone or one
+ * account, a project's units, a collateral's frequencies — read the same way: one statement for
+ * the page (its keys off the list's index, then their rows with owners), the total from the kept
+ * counts or a count bounded by the parent, and the cursor of the following page.
+ */
+export interface SetListSource<Row> {
+  /** The table's name: also its list in list_counts. */
+  list: 'units' | 'frequencies';
+  table: PgTable;
+  key: AnyPgColumn;
+  approvalStatus: AnyPgColumn;
+  /** The column each narrower scope filters on. */
+  scopeColumns: Record<string, AnyPgColumn>;
+  /** What a search looks in (own columns and the owners'). */
+  searched: AnyPgColumn[];
+  /** Joins the owners (project, loan, account; or collateral, account) to a query of the table. */
+  withOwners<Q extends PgSelect>(query: Q): PgSelect;
+  /** The row as the service reads it, owners included. */
+  selection: Record<string, unknown>;
+  /** Only types the answer: never called. */
+  row?: Row;
+}
+
+/** Everyone's (staff), one account's, or one parent's (a project, a collateral). */
+export type SetListScope = { kind: 'all' } | { kind: string; key: string };
+
+export interface SetListRequest {
+  scope: SetListScope;
+  status: CheckerStatusFilter;
+  order: ListOrder;
+  /** Names the order in statement names and cursors. */
+  orderName: string;
+  search?: string | undefined;
+  page: number;
+  perPage: number;
+  next?: string | undefined;
+}
+
+export async function listSetPage<Row>(
+  db: Executor,
+  source: SetListSource<Row>,
+  request: SetListRequest,
+): Promise<{ rows: (Row & PagedRow)[]; total: number; page: number; next: string | null }> {
+  const searching = request.search !== undefined;
+  const name = [
+    source.list,
+    request.scope.kind,
+    request.status,
+    request.orderName,
+    searching ? 'search' : '',
+  ].join('.');
+  const cursor =
+    request.next === undefined
+      ? undefined
+      : decodeCursor(name, request.next, request.order.columns.length);
+  const page = cursor?.page ?? request.page;
+  const values = {
+    scope: 'key' in request.scope ? request.scope.key : null,
+    status: request.status,
+    pattern: request.search === undefined ? null : containsPattern(request.search),
+  };
+  const total = await setListTotal(db, source, request, name, values);
+  const rows = await readPage<Row & PagedRow>(
+    (variant) =>
+      searching
+        ? {
+            execute: (given) =>
+              pageQuery(db, source, request, variant, (key) => sql`${given[key]}`) as never,
+          }
+        : (preparedOnce(db, `${name}.${variant}`, () =>
+            pageQuery(db, source, request, variant, sql.placeholder).prepare(`${name}.${variant}`),
+          ) as unknown as PreparedPage<Row & PagedRow>),
+    planPage(page, request.perPage, total, cursor),
+    values,
+  );
+  const last = rows.at(-1);
+  return {
+    rows,
+    total,
+    page,
+    next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
+  };
+}
+
+/** What a list is narrowed to: its scope, its status, and what is searched for. */
+function filter(source: SetListSource<unknown>, request: SetListRequest, param: ListParam) {
+  const scopeColumn = source.scopeColumns[request.scope.kind];
+  return and(
+    scopeColumn ? sql`${scopeColumn} = ${param('scope')}` : undefined,
+    request.status === 'ALL' ? undefined : sql`${source.approvalStatus} = ${param('status')}`,
+    request.search === undefined
+      ? undefined
+      : or(...source.searched.map((column) => sql`${column} ilike ${param('pattern')}`)),
+  );
+}
+
+/**
+ * A page in one statement: the page's keys off the list's index (skipped over, or after a
+ * cursor; joined to the owners only when searching), then their rows with owners.
+ */
+function pageQuery<Row>(
+  db: Executor,
+  source: SetListSource<Row>,
+  request: SetListRequest,
+  variant: ReadVariant,
+  param: ListParam,
+) {
+  const order = orderBy(request.order, variant === 'reversed');
+  // Numbered in the list's order (the window shares the index's order, so nothing is sorted).
+  let keys = db
+    .select({
+      key: source.key,
+      ord: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ord'),
+    })
+    .from(source.table)
+    .$dynamic();
+  if (request.search !== undefined) keys = source.withOwners(keys) as typeof keys;
+  keys = keys
+    .where(
+      and(
+        filter(source, request, param),
+        variant === 'after' ? afterCursor(request.order, (i) => param(`after${i}`)) : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(param('limit') as never);
+  if (variant !== 'after') keys = keys.offset(param('offset') as never);
+  const page = keys.as('page');
+  return source.withOwners(
+    db
+      .select({
+        ...(source.selection as Record<string, AnyPgColumn>),
+        ord: page.ord,
+        cursor: cursorValuesOf(request.order),
+      })
+      .from(page)
+      .innerJoin(source.table, eq(source.key, page.key))
+      .$dynamic(),
+  );
+}
+
+/** The list's length: kept counts for an account or everyone, else a count bounded by the scope. */
+async function setListTotal(
+  db: Executor,
+  source: SetListSource<unknown>,
+  request: SetListRequest,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const counted = request.scope.kind === 'all' || request.scope.kind === 'account';
+  if (request.search !== undefined || !counted) {
+    let query = db.select({ n: count() }).from(source.table).$dynamic();
+    if (request.search !== undefined) query = source.withOwners(query) as typeof query;
+    const [row] = await query.where(filter(source, request, (key) => sql`${values[key]}`));
+    return row?.n ?? 0;
+  }
+  const totalName = `${name}.total`;
+  const [row] = await preparedOnce(db, totalName, () =>
+    countedTotal(db, source.list, request.scope.kind === 'account', request.status).prepare(
+      totalName,
+    ),
+  ).execute(values);
+  return row?.n ?? 0;
+}
