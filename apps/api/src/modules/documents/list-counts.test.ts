@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentSetKind } from '@portal/domain';
+import { queryRows } from '../../db/client.ts';
+import { importLenderData } from '../lender-data/import-lender-data.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  DOCUMENT_SET_KINDS,
+  documentSetWorld,
+  type DocumentSetRef,
+  type DocumentSetWorld,
+} from '../../../test/document-sets.ts';
+import { reviewAll } from '../../../test/documents.ts';
+
+/**
+ * The kept counts (list_counts) that list totals come from equal COUNT(*) of units and
+ * frequencies per account and status after a randomized run of the whole workflow — uploads,
+ * submits (50 at once), reviews, finalising, reopening, resubmitting — and the lender moving a
+ * project, a loan and a collateral to another account.
+ */
+let t: TestApp;
+let worlds: DocumentSetWorld[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  worlds = [await documentSetWorld(t), await documentSetWorld(t)];
+}, 60_000);
+
+afterAll(() => t?.close());
+
+/** A small seeded generator: the same run each time, and a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function expectCountsExact() {
+  const kept = await queryRows<{ list: string; account: string; status: string; n: number }>(
+    t.db,
+    sql`select list, account_key as account, approval_status::text as status, n::int as n
+        from list_counts where n <> 0 order by 1, 2, 3`,
+  );
+  const counted = await queryRows<{ list: string; account: string; status: string; n: number }>(
+    t.db,
+    sql`select list, account, status, n from (
+          select 'units' as list, account_key as account, approval_status::text as status, count(*)::int as n
+            from units group by 1, 2, 3
+          union all
+          select 'frequencies', account_key, approval_status::text, count(*)::int
+            from frequencies group by 1, 2, 3) c
+        order by 1, 2, 3`,
+  );
+  expect(kept).toEqual(counted);
+}
+
+describe('the kept list counts', () => {
+  it('equal COUNT(*) after a randomized workflow run', async () => {
+    const next = random(20261124);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const sets: { world: DocumentSetWorld; set: DocumentSetRef }[] = [];
+
+    for (let step = 0; step < 24; step++) {
+      const world = pick(worlds);
+      const kind: DocumentSetKind = pick(DOCUMENT_SET_KINDS);
+      const made = pick(['empty', 'filled', 'reviewed', 'rejected', 'approved'] as const);
+      if (made === 'empty') sets.push({ world, set: await world.emptySet(kind) });
+      else if (made === 'filled') sets.push({ world, set: await world.filledSet(kind) });
+      else if (made === 'rejected') {
+        sets.push({ world, set: await world.rejectedSet(kind, 'OTHER') });
+      } else {
+        const outcome = next() < 0.5 ? 'APPROVED' : 'REJECTED';
+        const set = await world.reviewedSet(kind, () => outcome);
+        if (made === 'approved') await world.setStatus(set, world.approver.token, outcome);
+        sets.push({ world, set });
+      }
+    }
+    await expectCountsExact();
+
+    // 50 requests at once: every filled set submitted several times over; one of each wins.
+    const filled = [];
+    for (const { world, set } of sets) {
+      if ((await world.statusOf(set)) === 'NOT_RAISED' && (await world.filesOf(set)).length > 0)
+        filled.push({ world, set });
+    }
+    expect(filled.length).toBeGreaterThan(0);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const { world, set } = filled[i % filled.length]!;
+        return world.call(world.owner.token, 'PUT', set.url, {
+          approvalStatus: 'PENDING_APPROVAL',
+        });
+      }),
+    );
+    await expectCountsExact();
+
+    // Checkers work the pending ones; finalise, reopen an approved frequency, resubmit.
+    for (const { world, set } of sets) {
+      const status = await world.statusOf(set);
+      if (status === 'PENDING_APPROVAL') {
+        await reviewAll(t.app, world.approver.token, set.filesUrl, () =>
+          next() < 0.7 ? 'APPROVED' : 'REJECTED',
+        );
+        const files = await world.filesOf(set);
+        const outcome = files.some((f) => f.approvalStatus === 'REJECTED')
+          ? 'REJECTED'
+          : 'APPROVED';
+        await world.setStatus(set, world.approver.token, outcome);
+      } else if (status === 'APPROVED' && set.kind === 'frequency') {
+        await world.setStatus(set, world.owner.token, 'NOT_RAISED');
+      }
+    }
+    await expectCountsExact();
+
+    // The lender moves the first world's loan and collateral to the second world's account.
+    const [from, to] = await queryRows<{ key: string }>(
+      t.db,
+      sql`select distinct account_key as key from units order by 1`,
+    );
+    const loans = await queryRows<{ key: string; name: string }>(
+      t.db,
+      sql`select key, name from opportunities where account_key = ${from!.key}`,
+    );
+    const collaterals = await queryRows<{ key: string; name: string }>(
+      t.db,
+      sql`select key, collateral_name as name from collaterals where account_key = ${from!.key}`,
+    );
+    await importLenderData(t.db, {
+      opportunities: loans.map((loan) => ({
+        key: loan.key,
+        accountId: to!.key,
+        name: loan.name,
+        sanctionAmount: '1',
+        peakExposure: '1',
+        currentFace: '1',
+      })),
+      collaterals: collaterals.map((c) => ({
+        key: c.key,
+        accountId: to!.key,
+        collateralName: c.name,
+      })),
+    });
+    const moved = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from units where account_key = ${from!.key}`,
+    );
+    expect(moved[0]!.n).toBe(0);
+    await expectCountsExact();
+
+    // And a project back to a loan of the first account.
+    await importLenderData(t.db, {
+      opportunities: [
+        {
+          key: 'OPP-BACK',
+          accountId: from!.key,
+          name: 'Moved back',
+          sanctionAmount: '1',
+          peakExposure: '1',
+          currentFace: '1',
+        },
+      ],
+    });
+    const [project] = await queryRows<{ key: string; name: string }>(
+      t.db,
+      sql`select key, name from projects order by key limit 1`,
+    );
+    await importLenderData(t.db, {
+      projects: [{ key: project!.key, opportunityKey: 'OPP-BACK', name: project!.name }],
+    });
+    await expectCountsExact();
+  }, 240_000);
+});
