@@ -11,35 +11,37 @@ DROP INDEX "units_status_updated_idx";--> statement-breakpoint
 ALTER TABLE "frequencies" ADD COLUMN "account_key" text;--> statement-breakpoint
 UPDATE "frequencies" f SET "account_key" = c."account_key" FROM "collaterals" c WHERE c."key" = f."collateral_key";--> statement-breakpoint
 ALTER TABLE "frequencies" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "frequencies" ADD COLUMN "waiting_since" timestamp with time zone GENERATED ALWAYS AS (coalesce(submitted_at, 'infinity'::timestamptz)) STORED;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "account_key" text;--> statement-breakpoint
 UPDATE "units" u SET "account_key" = o."account_key" FROM "projects" p JOIN "opportunities" o ON o."key" = p."opportunity_key" WHERE p."key" = u."project_key";--> statement-breakpoint
 ALTER TABLE "units" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "units" ADD COLUMN "waiting_since" timestamp with time zone GENERATED ALWAYS AS (coalesce(submitted_at, 'infinity'::timestamptz)) STORED;--> statement-breakpoint
 CREATE INDEX "list_counts_status_idx" ON "list_counts" USING btree ("list","approval_status","account_key","n");--> statement-breakpoint
 ALTER TABLE "frequencies" ADD CONSTRAINT "frequencies_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "units" ADD CONSTRAINT "units_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "frequencies_updated_idx" ON "frequencies" USING btree ("updated_at","key");--> statement-breakpoint
-CREATE INDEX "frequencies_waiting_idx" ON "frequencies" USING btree (coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
-CREATE INDEX "frequencies_status_waiting_idx" ON "frequencies" USING btree ("approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_waiting_idx" ON "frequencies" USING btree ("waiting_since","key");--> statement-breakpoint
+CREATE INDEX "frequencies_status_waiting_idx" ON "frequencies" USING btree ("approval_status","waiting_since","key");--> statement-breakpoint
 CREATE INDEX "frequencies_account_updated_idx" ON "frequencies" USING btree ("account_key","updated_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_account_status_updated_idx" ON "frequencies" USING btree ("account_key","approval_status","updated_at","key");--> statement-breakpoint
-CREATE INDEX "frequencies_account_waiting_idx" ON "frequencies" USING btree ("account_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
-CREATE INDEX "frequencies_account_status_waiting_idx" ON "frequencies" USING btree ("account_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_waiting_idx" ON "frequencies" USING btree ("account_key","waiting_since","key");--> statement-breakpoint
+CREATE INDEX "frequencies_account_status_waiting_idx" ON "frequencies" USING btree ("account_key","approval_status","waiting_since","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_created_idx" ON "frequencies" USING btree ("collateral_key","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_status_idx" ON "frequencies" USING btree ("collateral_key","approval_status","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_frequency_idx" ON "frequencies" USING btree ("collateral_key","frequency","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_month_idx" ON "frequencies" USING btree ("collateral_key","month","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_year_idx" ON "frequencies" USING btree ("collateral_key","year","created_at","key");--> statement-breakpoint
 CREATE INDEX "units_updated_idx" ON "units" USING btree ("updated_at","key");--> statement-breakpoint
-CREATE INDEX "units_waiting_idx" ON "units" USING btree (coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
-CREATE INDEX "units_status_waiting_idx" ON "units" USING btree ("approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_waiting_idx" ON "units" USING btree ("waiting_since","key");--> statement-breakpoint
+CREATE INDEX "units_status_waiting_idx" ON "units" USING btree ("approval_status","waiting_since","key");--> statement-breakpoint
 CREATE INDEX "units_project_updated_idx" ON "units" USING btree ("project_key","updated_at","key");--> statement-breakpoint
 CREATE INDEX "units_project_status_updated_idx" ON "units" USING btree ("project_key","approval_status","updated_at","key");--> statement-breakpoint
-CREATE INDEX "units_project_waiting_idx" ON "units" USING btree ("project_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
-CREATE INDEX "units_project_status_waiting_idx" ON "units" USING btree ("project_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_project_waiting_idx" ON "units" USING btree ("project_key","waiting_since","key");--> statement-breakpoint
+CREATE INDEX "units_project_status_waiting_idx" ON "units" USING btree ("project_key","approval_status","waiting_since","key");--> statement-breakpoint
 CREATE INDEX "units_account_updated_idx" ON "units" USING btree ("account_key","updated_at","key");--> statement-breakpoint
 CREATE INDEX "units_account_status_updated_idx" ON "units" USING btree ("account_key","approval_status","updated_at","key");--> statement-breakpoint
-CREATE INDEX "units_account_waiting_idx" ON "units" USING btree ("account_key",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
-CREATE INDEX "units_account_status_waiting_idx" ON "units" USING btree ("account_key","approval_status",coalesce("submitted_at", 'infinity'::timestamptz),"key");--> statement-breakpoint
+CREATE INDEX "units_account_waiting_idx" ON "units" USING btree ("account_key","waiting_since","key");--> statement-breakpoint
+CREATE INDEX "units_account_status_waiting_idx" ON "units" USING btree ("account_key","approval_status","waiting_since","key");--> statement-breakpoint
 CREATE INDEX "units_project_status_idx" ON "units" USING btree ("project_key","approval_status","key");--> statement-breakpoint
 CREATE INDEX "frequencies_status_updated_idx" ON "frequencies" USING btree ("approval_status","updated_at","key");--> statement-breakpoint
 CREATE INDEX "units_status_updated_idx" ON "units" USING btree ("approval_status","updated_at","key");;--> statement-breakpoint

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CheckerSort, CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from './client.ts';
 import type { ListOrder } from './paged-list.ts';
-import { listCounts, waitingSince } from './schema.ts';
+import { listCounts } from './schema.ts';
 
 /** A LIKE pattern for "contains": `%` and `_` (and the escape itself) typed by a user are literal. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -22,7 +22,7 @@ export function containsText(text: string | undefined, columns: Column[]): SQL |
  */
 export function checkerOrder(
   sort: CheckerSort,
-  columns: { updatedAt: AnyPgColumn; submittedAt: AnyPgColumn; key: AnyPgColumn },
+  columns: { updatedAt: AnyPgColumn; waitingSince: AnyPgColumn; key: AnyPgColumn },
 ): ListOrder {
   const key = { expr: columns.key, type: 'text' } as const;
   switch (sort) {
@@ -35,7 +35,7 @@ export function checkerOrder(
       return { columns: [{ expr: columns.updatedAt, type: 'timestamptz' }, key], direction: 'asc' };
     case 'longestWaitingOnTop':
       return {
-        columns: [{ expr: waitingSince(columns.submittedAt), type: 'timestamptz' }, key],
+        columns: [{ expr: columns.waitingSince, type: 'timestamptz' }, key],
         direction: 'asc',
       };
   }

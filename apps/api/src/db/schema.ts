@@ -33,11 +33,14 @@ export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILL
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
 
 /**
- * "Longest waiting on top" orders by submission time, never-submitted last. As one expression
- * (infinity for never) it is an index column and a keyset cursor compares it like any value.
+ * "Longest waiting on top" orders by submission time, never-submitted last. Stored as one column
+ * (infinity for never), it is a plain index column: pages come off an index-only scan and a keyset
+ * cursor compares it like any value.
  */
-export const waitingSince = (submittedAt: AnyPgColumn) =>
-  sql`coalesce(${submittedAt}, 'infinity'::timestamptz)`;
+const waitingSince = () =>
+  timestamp('waiting_since', { withTimezone: true }).generatedAlwaysAs(
+    sql`coalesce(submitted_at, 'infinity'::timestamptz)`,
+  );
 
 /**
  * The checker lists' indexes (SPEC §2, §9): for every scope (all accounts, or one `scopes`
@@ -49,7 +52,7 @@ function listIndexes(
   t: {
     approvalStatus: AnyPgColumn;
     updatedAt: AnyPgColumn;
-    submittedAt: AnyPgColumn;
+    waitingSince: AnyPgColumn;
     key: AnyPgColumn;
   },
   scopes: { scope: string; column: AnyPgColumn }[],
@@ -65,8 +68,8 @@ function listIndexes(
       );
     on('updated', t.updatedAt, t.key);
     on('status_updated', t.approvalStatus, t.updatedAt, t.key);
-    on('waiting', waitingSince(t.submittedAt), t.key);
-    on('status_waiting', t.approvalStatus, waitingSince(t.submittedAt), t.key);
+    on('waiting', t.waitingSince, t.key);
+    on('status_waiting', t.approvalStatus, t.waitingSince, t.key);
   }
   return built;
 }
@@ -220,6 +223,7 @@ export const units = pgTable(
     version: integer('version').notNull().default(1),
     // When last submitted to the checker: the queue's age.
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    waitingSince: waitingSince(),
     ...timestamps,
   },
   (t) => [
@@ -266,6 +270,7 @@ export const frequencies = pgTable(
     version: integer('version').notNull().default(1),
     // When last submitted to the checker: the queue's age.
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    waitingSince: waitingSince(),
     createdBy: uuid('created_by').references(() => users.id),
     ...timestamps,
   },

@@ -37,7 +37,10 @@ export interface SetListSource<Row> {
   searched: AnyPgColumn[];
   /** Joins the owners (project, loan, account; or collateral, account) to a query of the table. */
   withOwners<Q extends PgSelect>(query: Q): PgSelect;
-  /** The row as the service reads it, owners included. */
+  /**
+   * The row as the service reads it, owners included — as correlated subqueries on their keys, so
+   * each of a page's rows costs index lookups whatever the size of the owners' tables.
+   */
   selection: Record<string, unknown>;
   /** Only types the answer: never called. */
   row?: Row;
@@ -148,17 +151,14 @@ function pageQuery<Row>(
     .limit(param('limit') as never);
   if (variant !== 'after') keys = keys.offset(param('offset') as never);
   const page = keys.as('page');
-  return source.withOwners(
-    db
-      .select({
-        ...(source.selection as Record<string, AnyPgColumn>),
-        ord: page.ord,
-        cursor: cursorValuesOf(request.order),
-      })
-      .from(page)
-      .innerJoin(source.table, eq(source.key, page.key))
-      .$dynamic(),
-  );
+  return db
+    .select({
+      ...(source.selection as Record<string, AnyPgColumn>),
+      ord: page.ord,
+      cursor: cursorValuesOf(request.order),
+    })
+    .from(page)
+    .innerJoin(source.table, eq(source.key, page.key));
 }
 
 /** The list's length: kept counts for an account or everyone, else a count bounded by the scope. */

@@ -81,7 +81,7 @@ describe('the kept list counts', () => {
     await expectCountsExact();
 
     // 50 requests at once: every filled set submitted several times over; one of each wins.
-    const filled = [];
+    const filled: typeof sets = [];
     for (const { world, set } of sets) {
       if ((await world.statusOf(set)) === 'NOT_RAISED' && (await world.filesOf(set)).length > 0)
         filled.push({ world, set });

@@ -78,7 +78,14 @@ const frequencyListSource: SetListSource<FrequencyWithOwners> = {
   scopeColumns: { account: frequencies.accountKey, collateral: frequencies.collateralKey },
   searched: SEARCHED_COLUMNS,
   withOwners,
-  selection: columns,
+  selection: {
+    frequency: frequencies,
+    accountKey: frequencies.accountKey,
+    accountName: sql<string>`(select ${accounts.name} from ${accounts}
+      where ${accounts.key} = ${frequencies.accountKey})`,
+    collateralName: sql<string>`(select ${collaterals.collateralName} from ${collaterals}
+      where ${collaterals.key} = ${frequencies.collateralKey})`,
+  },
 };
 
 export const frequenciesRepository = {

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { testPostgresUrl } from '../../../test/database.ts';
+import { seedStaff, tokenFor } from '../../../test/factories.ts';
+
+/**
+ * On a seeded PostgreSQL database, every statement a list call sends is planned without a Seq
+ * Scan or a Sort — whichever page, order, status or scope, read by number or walked by cursor —
+ * as the API's connections plan them (custom plans for their values: db/client.ts).
+ */
+const serverUrl = testPostgresUrl();
+const UNITS = 40_000;
+
+let t: TestApp;
+let staff: string;
+let borrower: string;
+let captured: { text: string; values: unknown[] }[] = [];
+
+/** Lender data in bulk (as `npm run seed:large` does, smaller): accounts to files, then statistics. */
+async function seed(db: TestApp['db']) {
+  const statements = [
+    sql`insert into accounts (key, name, email)
+        select 'ACC' || i, 'Account ' || i, 'acc' || i || '@example.com' from generate_series(1, 400) i`,
+    sql`insert into opportunities (key, account_key, name, sanction_amount, peak_exposure, current_face)
+        select 'OPP' || i, 'ACC' || (1 + i % 400), 'Loan ' || i, 1000000, 500000, 250000
+        from generate_series(1, 800) i`,
+    sql`insert into projects (key, opportunity_key, name)
+        select 'PRJ' || i, 'OPP' || (1 + i % 800), 'Project ' || i from generate_series(1, 4000) i`,
+    // Every eighth unit is in one big project (PRJ8), the rest spread over the others.
+    sql`insert into units (key, project_key, account_key, name, tower, floor, unit, area_sqft,
+          customer_name, max_selling_price, base_selling_price, total_sale_value,
+          amount_to_be_received, selected_noc, approval_status, updated_at, submitted_at)
+        select 'U' || i, 'PRJ' || p, 'ACC' || (1 + (1 + p % 800) % 400),
+          'Flat ' || i, 'T' || (i % 5), (i % 30)::text, 'A-' || i, 1000, 'Customer ' || i,
+          9500000, 9000000, 9900000, 350000, 'Final',
+          (case when i % 10 = 0 then 'PENDING_APPROVAL' when i % 10 < 4 then 'APPROVED'
+                when i % 10 < 6 then 'REJECTED' else 'NOT_RAISED' end)::approval_status,
+          now() - (i % 100000) * interval '5 minutes',
+          case when i % 10 < 6 then now() - (i % 77777) * interval '7 minutes' end
+        from generate_series(1, ${UNITS}) i,
+          lateral (select case when i % 8 = 0 then 8 else 1 + i % 4000 end as p) project`,
+    sql`insert into unit_files (unit_key, file_type, file_name, approval_status, completed_at)
+        select 'U' || i, t.file_type, t.file_type || '.pdf', 'NOT_RAISED', now()
+        from generate_series(1, ${UNITS}) i,
+          unnest(array['SHORTFALL_INFUSION_PROOF','NOC_REQUEST_FINAL','KYC_CO_APPLICANT',
+            'CUSTOMER_LEDGER','KYC_APPLICANT','ATS_BBA','OTHER']) as t(file_type)`,
+    sql`insert into collaterals (key, account_key, collateral_name)
+        select 'COL' || i, 'ACC' || (1 + i % 400), 'Collateral ' || i from generate_series(1, 800) i`,
+    // Every eighth frequency is one collateral's (COL8), one a month back through the years.
+    sql`insert into frequencies (collateral_key, account_key, frequency, month, year,
+          approval_status, updated_at, submitted_at, created_at)
+        select 'COL' || c, 'ACC' || (1 + c % 400), 1, m, y,
+          (case when i % 10 = 0 then 'PENDING_APPROVAL' else 'APPROVED' end)::approval_status,
+          now() - i * interval '3 minutes', now() - i * interval '4 minutes',
+          now() - i * interval '2 minutes'
+        from generate_series(0, ${UNITS - 1}) i,
+          lateral (select case when i % 8 = 0 then 8 else 1 + i % 800 end as c,
+            case when i % 8 = 0 then 1 + (i / 8) % 12 else 1 + (i / 800) % 12 end as m,
+            case when i % 8 = 0 then 1000 + i / 96 else 2000 + i / 9600 end as y) period`,
+    sql`insert into frequency_files (frequency_key, file_type, file_name, approval_status, completed_at)
+        select key, 'SALES_MIS', 'sales.xlsx', 'NOT_RAISED', now() from frequencies`,
+    sql`vacuum analyze`,
+  ];
+  for (const statement of statements) await db.execute(statement);
+}
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  t = await createTestApp();
+  await seed(t.db);
+  staff = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
+  const [client] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into users (username, email, role, account_key, name)
+      values ('ACC7', 'acc7@example.com', 'client', 'ACC7', 'Account 7') returning id`,
+  );
+  borrower = await tokenFor(t.db, client!.id);
+  // Every statement the app sends from here on is captured, to be explained below.
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    captured.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] });
+    return query(config, values);
+  };
+}, 300_000);
+
+afterAll(() => t?.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The plan's nodes for one statement, with PostgreSQL's custom or generic plan. */
+async function planOf(statement: { text: string; values: unknown[] }, mode: string) {
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query(`set plan_cache_mode = ${mode}`);
+    await client.query(`prepare explained as ${statement.text}`);
+    const params = statement.values.map((v) =>
+      v === null ? 'null' : `'${String(v).replace(/'/g, "''")}'`,
+    );
+    const { rows } = await client.query(
+      `explain (format json) execute explained${params.length ? `(${params.join(', ')})` : ''}`,
+    );
+    await client.query('deallocate explained');
+    return nodesOf((rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
+  } finally {
+    client.release(true);
+  }
+}
+
+/** The ALL total adds up every kept count of its list: all of those rows, read in one pass. */
+const addsUpAllCounts = (text: string, node: PlanNode) =>
+  node['Relation Name'] === 'list_counts' && !text.includes('approval_status');
+
+async function expectPlansClean(token: string, url: string) {
+  captured = [];
+  const res = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  // The session lookup is by its unique token hash; here the few sessions make a scan cheaper.
+  const statements = captured.filter(
+    (s) => /^\s*(select|with)/i.test(s.text) && !/from "sessions"/.test(s.text),
+  );
+  expect(statements.length).toBeGreaterThan(0);
+  for (const statement of statements) {
+    for (const mode of ['force_custom_plan']) {
+      const bad = (await planOf(statement, mode)).filter(
+        (node) =>
+          node['Node Type'] === 'Sort' ||
+          (node['Node Type'] === 'Seq Scan' && !addsUpAllCounts(statement.text, node)),
+      );
+      expect(
+        bad.map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''}`),
+        `${url} (${mode}): ${statement.text}`,
+      ).toEqual([]);
+    }
+  }
+  return res.json() as { meta: { totalPages: number; next: string | null } };
+}
+
+describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`, () => {
+  const sorts = ['recentlyUpdatedOnTop', 'recentlyUpdatedOnBottom', 'longestWaitingOnTop'];
+
+  it.each(['units', 'frequencies'])(
+    'reads the %s checker lists off an index at any depth',
+    async (list) => {
+      const base =
+        list === 'units'
+          ? '/api/projects/all/units/all/status'
+          : '/api/collaterals/all/frequencies/all/status';
+      for (const token of [staff, borrower]) {
+        for (const status of ['PENDING_APPROVAL', 'ALL']) {
+          for (const sort of sorts) {
+            const url = `${base}/${status}/?sort=${sort}&perPage=50`;
+            const first = await expectPlansClean(token, `${url}&page=1`);
+            const pages = first.meta.totalPages;
+            for (const page of [2, 100, Math.ceil(pages / 2), pages]) {
+              if (page >= 1 && page <= pages) await expectPlansClean(token, `${url}&page=${page}`);
+            }
+            if (first.meta.next) {
+              await expectPlansClean(token, `${url}&next=${encodeURIComponent(first.meta.next)}`);
+            }
+          }
+        }
+      }
+    },
+    300_000,
+  );
+
+  it('reads a project’s units and a collateral’s frequencies off an index', async () => {
+    for (const query of ['', '?status=APPROVED', '?status=ALL&sort=longestWaitingOnTop&page=2']) {
+      await expectPlansClean(staff, `/api/projects/PRJ8/units${query}`);
+    }
+    for (const column of ['key', 'approvalStatus', 'frequency', 'month', 'year']) {
+      await expectPlansClean(
+        staff,
+        `/api/collaterals/COL8/frequencies?sortColumn=${column}&sortOrder=bottomUp`,
+      );
+    }
+  }, 120_000);
+});
