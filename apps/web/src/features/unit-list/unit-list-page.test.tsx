@@ -373,7 +373,9 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
     expect(card.getByRole('button', { name: 'REJECTED, documents of Flat A-101' })).toBeTruthy();
   });
 
-  it('offers a project’s units by any status, NOT RAISED included', async () => {
+  it('offers a project’s units by any status, NOT RAISED included, paged by the server', async () => {
+    const projectUnits = (status: string) =>
+      `GET /api/projects/PRJ-1/units?sort=recentlyUpdatedOnTop&perPage=10&page=1&status=${status}`;
     const opportunity: Opportunity = {
       key: 'OPP-1',
       id: 'OPP-1',
@@ -394,9 +396,13 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
           meta: { count: 1, page: 1, perPage: 10, totalPages: 1, totalRecords: 1, next: null },
         },
       },
-      'GET /api/projects/PRJ-1/units?page=1&perPage=50': unitListAnswer([
+      [projectUnits('ALL')]: unitListAnswer([
         checkerUnit({ uploadedFiles: 7, canSubmit: true }),
         checkerUnit({ key: 'UNIT-2', name: 'Flat A-102', approvalStatus: 'APPROVED' }),
+      ]),
+      // The server narrows by status: the screen shows what it answers.
+      [projectUnits('NOT_RAISED')]: unitListAnswer([
+        checkerUnit({ uploadedFiles: 7, canSubmit: true }),
       ]),
     });
     renderApp('/opportunities/OPP-1/projects/PRJ-1/units');
@@ -407,9 +413,11 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
       await screen.findByRole('button', { name: 'APPROVED, documents of Flat A-102' }),
     ).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Select Flat A-101 to submit' })).toBeTruthy();
-    // One loan's units: no loan, submitted or age columns, and no search.
+    // One loan's units: no loan, submitted or age columns; searched by tower, unit or customer.
     expect(screen.queryByRole('columnheader', { name: 'Loan' })).toBeNull();
-    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(
+      screen.getByRole('searchbox', { name: 'Search by tower, unit or customer' }),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([

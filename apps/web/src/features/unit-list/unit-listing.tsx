@@ -158,7 +158,9 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
         update={update}
         statuses={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
         searchLabel={
-          projectKey ? undefined : 'Search by account, loan, project, tower, unit or customer'
+          projectKey
+            ? 'Search by tower, unit or customer'
+            : 'Search by account, loan, project, tower, unit or customer'
         }
         disabled={submit.busy}
       />
