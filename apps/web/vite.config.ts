@@ -13,5 +13,22 @@ export default defineConfig({
       '/dev': API_ORIGIN,
     },
   },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // scripts/check-bundle-budget.mjs follows each screen's chunks through it.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page loads in one file: one request, and gzip compresses the
+            // whole better than a dozen small chunks.
+            { name: 'shell', tags: ['$initial'] },
+            // The domain's schemas and zod, which the first page does without (api/session.ts).
+            { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

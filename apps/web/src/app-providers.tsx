@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { NotificationsHost } from './components/notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
@@ -12,14 +11,16 @@ interface AppProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Everything a screen relies on, in one place for the app and its tests. */
+/**
+ * What every screen relies on, in one place for the app and its tests. Signed-in screens
+ * add their confirmation dialogs in their own layout.
+ */
 export function AppProviders({ queryClient, children, env }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-        {/* Bottom left: clear of the document panel, which opens on the right. */}
-        <Notifications position="bottom-left" limit={3} />
-        <ModalsProvider>{children}</ModalsProvider>
+        <NotificationsHost />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -2,12 +2,14 @@ import {
   colorsTuple,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
-  Modal,
-  Notification,
-  Tooltip,
   type CSSVariablesResolver,
+  type DrawerFactory,
+  type ExtendComponent,
+  type FactoryPayload,
   type MantineColorsTuple,
+  type ModalFactory,
+  type NotificationFactory,
+  type TooltipFactory,
 } from '@mantine/core';
 
 /** Calm deep teal for actions and links; shade 6 carries white text at 5:1. */
@@ -33,6 +35,14 @@ function withDarkestShade(color: MantineColorsTuple, darkest: string): MantineCo
   return colorsTuple([...color.slice(0, 9), darkest]);
 }
 
+/**
+ * What `Component.extend` checks, without importing the component: the theme is part of the
+ * first page, and Tooltip, Modal and Drawer would bring their positioning and focus code with them.
+ */
+function extend<Payload extends FactoryPayload>(input: ExtendComponent<Payload>) {
+  return input;
+}
+
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: {
@@ -48,13 +58,15 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Icon-only controls on phones: keyboard and touch users need the label too.
-    Tooltip: Tooltip.extend({
+    Tooltip: extend<TooltipFactory>({
       defaultProps: { events: { hover: true, focus: true, touch: true } },
     }),
     // Mantine's close buttons are icon-only with no accessible name (axe: button-name).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({
+    Modal: extend<ModalFactory>({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: extend<DrawerFactory>({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    }),
+    Notification: extend<NotificationFactory>({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Under a title Mantine greys the message to gray 6 (3.3:1, axe color-contrast).
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },

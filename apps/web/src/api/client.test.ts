@@ -62,6 +62,28 @@ describe('apiGet / apiSend', () => {
     });
   });
 
+  it('loads a schema given as a loader only for a successful answer', async () => {
+    const load = vi.fn(() => Promise.resolve(AccountSchema));
+    stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 'Asha Homes' } } } });
+    await expect(apiGet('/accounts/ACC1', load)).resolves.toEqual({
+      account: { name: 'Asha Homes' },
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    load.mockClear();
+    stubApi({});
+    await expect(apiGet('/accounts/ACC2', load)).rejects.toMatchObject({ status: 404 });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('reads a schema that could not be loaded as a network failure', async () => {
+    stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 'Asha Homes' } } } });
+    const load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(apiGet('/accounts/ACC1', load)).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+  });
+
   it('gives a readable error when the error body is not ours', async () => {
     vi.stubGlobal(
       'fetch',

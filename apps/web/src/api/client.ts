@@ -1,12 +1,19 @@
-import { z } from 'zod';
-
 /** Every product call lives under /api (DESIGN §4); the browser talks to its own origin. */
 const API_BASE = '/api';
 
 /** DESIGN §4: every error body is `{ error: { code, message } }`. */
-const ErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+function errorOf(body: unknown): { code: string; message: string } | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body;
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    'message' in error &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+    ? { code: error.code, message: error.message }
+    : null;
+}
 
 /** A failed call. `status` 0 means the server was never reached. */
 export class ApiError extends Error {
@@ -21,8 +28,22 @@ export class ApiError extends Error {
   }
 }
 
+/** Checks an answer; the domain's zod schemas are ones. */
+interface AnswerCheck<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * What an answer is checked against: a check, or a loader of one that runs only for a
+ * successful answer. The client itself does not load zod, so the sign-in page, whose session
+ * check a signed-out visitor fails, loads neither zod nor the domain's schemas.
+ */
+export type AnswerSchema<T> = AnswerCheck<T> | (() => Promise<AnswerCheck<T>>);
+
 /** For calls answered with 204 No Content, such as sign-out. */
-export const NoContentSchema = z.undefined();
+export const NoContentSchema: AnswerCheck<undefined> = {
+  safeParse: (data) => (data === undefined ? { success: true, data } : { success: false }),
+};
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 
@@ -31,31 +52,31 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export function apiGet<S extends z.ZodType>(
+export function apiGet<T>(
   path: string,
-  schema: S,
+  schema: AnswerSchema<T>,
   options: RequestOptions = {},
-): Promise<z.infer<S>> {
+): Promise<T> {
   return request('GET', path, undefined, schema, options);
 }
 
-export function apiSend<S extends z.ZodType>(
+export function apiSend<T>(
   method: Method,
   path: string,
   body: unknown,
-  schema: S,
+  schema: AnswerSchema<T>,
   options: RequestOptions = {},
-): Promise<z.infer<S>> {
+): Promise<T> {
   return request(method, path, body, schema, options);
 }
 
-async function request<S extends z.ZodType>(
+async function request<T>(
   method: 'GET' | Method,
   path: string,
   body: unknown,
-  schema: S,
+  schema: AnswerSchema<T>,
   { signal }: RequestOptions,
-): Promise<z.infer<S>> {
+): Promise<T> {
   const hasBody = body !== undefined;
   let response: Response;
   try {
@@ -73,17 +94,13 @@ async function request<S extends z.ZodType>(
   } catch (error) {
     // A cancelled read is not a failure; let the caller's abort handling see it.
     if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'Could not reach the server. Check your internet connection and try again.',
-    );
+    throw networkError();
   }
 
   if (!response.ok) throw await errorFromResponse(response);
 
   const data: unknown = response.status === 204 ? undefined : await readJson(response);
-  const parsed = schema.safeParse(data);
+  const parsed = (await loadCheck(schema)).safeParse(data);
   if (!parsed.success) {
     throw new ApiError(
       response.status,
@@ -92,6 +109,25 @@ async function request<S extends z.ZodType>(
     );
   }
   return parsed.data;
+}
+
+/** The server or the app's own code could not be fetched. */
+export function networkError(): ApiError {
+  return new ApiError(
+    0,
+    'NETWORK_ERROR',
+    'Could not reach the server. Check your internet connection and try again.',
+  );
+}
+
+async function loadCheck<T>(schema: AnswerSchema<T>): Promise<AnswerCheck<T>> {
+  if (typeof schema !== 'function') return schema;
+  try {
+    return await schema();
+  } catch {
+    // The schemas' code could not be fetched: a network failure like any other.
+    throw networkError();
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -103,10 +139,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
-  const parsed = ErrorBodySchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-  }
+  const error = errorOf(await readJson(response));
+  if (error) return new ApiError(response.status, error.code, error.message);
   // A proxy or crash page rather than our API: say so in words the user can act on.
   return new ApiError(
     response.status,

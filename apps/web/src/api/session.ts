@@ -1,19 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { isStaffRole, SessionResponseSchema, type SessionUser } from '@portal/domain';
+import type { SessionUser } from '@portal/domain';
 import { ApiError, apiGet, apiSend, NoContentSchema } from './client';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. */
+// Loaded only for a signed-in answer: a signed-out visitor gets 401 and the sign-in page,
+// which then needs neither zod nor the domain's schemas.
+const loadSessionSchema = () =>
+  import('@portal/domain').then((domain) => domain.SessionResponseSchema);
+
+/**
+ * SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. The role is
+ * compared here rather than through the domain's isStaffRole (every role but 'client'),
+ * which would bring the domain's schemas into the first page.
+ */
 export function homePathFor(user: SessionUser): string {
-  return isStaffRole(user.role) ? '/checker' : '/opportunities';
+  return user.role === 'client' ? '/opportunities' : '/checker';
 }
 
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {
   try {
-    const { user } = await apiGet('/auth/session', SessionResponseSchema, { signal });
+    const { user } = await apiGet('/auth/session', loadSessionSchema, { signal });
     return user;
   } catch (error) {
     // No session is an answer, not a failure (DESIGN §4: GET /api/auth/session → 401).

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@portal/domain';
 import { renderApp, renderWithProviders, stubApi } from '../test/render';
-import { AppHeader } from './app-header';
+import { SignedInHeader } from './signed-in-layout';
 
 const client: SessionUser = {
   username: 'ACC1',
@@ -21,7 +21,7 @@ const approver: SessionUser = {
 };
 
 function renderHeader(user: SessionUser) {
-  const router = createMemoryRouter([{ path: '*', element: <AppHeader user={user} /> }]);
+  const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={user} /> }]);
   renderWithProviders(<RouterProvider router={router} />);
   return within(screen.getByRole('navigation', { name: 'Main' }));
 }

@@ -1,128 +1,25 @@
-import type { ComponentType } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Box, Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import {
-  IconBuildingCommunity,
-  IconClipboardCheck,
-  IconFileCertificate,
-  IconFiles,
-  IconHome,
-  IconLogout,
-  IconReportMoney,
-  IconUserCircle,
-  IconUserCog,
-  type IconProps,
-} from '@tabler/icons-react';
-import { isStaffRole, type SessionUser } from '@portal/domain';
-import { homePathFor, useSignOut } from '../api/session';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Box, Group, Text } from '@mantine/core';
 import classes from './layout.module.css';
 
-interface NavTarget {
-  to: string;
-  label: string;
-  icon: ComponentType<IconProps>;
+interface AppHeaderProps {
+  /** Where the product name leads: the role's home once signed in. */
+  homePath?: string;
+  /** The signed-in user's navigation; public pages show only the product name. */
+  children?: ReactNode;
 }
 
-/** SPEC §2 `files`: every document in one list, for either role. */
-const FILES_NAV: NavTarget = { to: '/files', label: 'Documents', icon: IconFiles };
-
-/** SPEC §2 "Header navigation": client icons. */
-const CLIENT_NAV: NavTarget[] = [
-  { to: '/opportunities', label: 'Home', icon: IconHome },
-  { to: '/unitstatus', label: 'Unit Status', icon: IconBuildingCommunity },
-  { to: '/collateralstatus', label: 'Collateral Status', icon: IconReportMoney },
-  FILES_NAV,
-];
-
-/** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
-const STAFF_NAV: NavTarget[] = [
-  { to: '/checker', label: 'NOC Checker', icon: IconClipboardCheck },
-  { to: '/collateralchecker', label: 'Collateral Checker', icon: IconFileCertificate },
-  FILES_NAV,
-];
-
-/** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
-const ADMIN_NAV: NavTarget[] = [
-  ...STAFF_NAV,
-  { to: '/admin/users', label: 'Administration', icon: IconUserCog },
-];
-
-const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
-
-/**
- * The top header. Without a user (public pages) it shows only the product name.
- * Every icon has an accessible name and a tooltip; its text label shows on wide
- * screens and collapses on phones.
- */
-export function AppHeader({ user }: { user?: SessionUser }) {
+/** The top header: the product name, then the navigation when there is one. */
+export function AppHeader({ homePath = '/', children }: AppHeaderProps) {
   return (
     <Box component="header" className={classes.header}>
       <Group justify="space-between" gap="xs" px="md" py={6} mih={56}>
-        <Text component={Link} to={user ? homePathFor(user) : '/'} className={classes.brand}>
+        <Text component={Link} to={homePath} className={classes.brand}>
           Borrower Portal
         </Text>
-        {user && <UserNav user={user} />}
+        {children}
       </Group>
     </Box>
-  );
-}
-
-function UserNav({ user }: { user: SessionUser }) {
-  const { signOut, isSigningOut } = useSignOut();
-  const items = user.role === 'admin' ? ADMIN_NAV : isStaffRole(user.role) ? STAFF_NAV : CLIENT_NAV;
-  return (
-    <Group component="nav" aria-label="Main" gap={4}>
-      {items.map(({ to, label, icon: Icon }) => (
-        <Tooltip key={to} label={label}>
-          <UnstyledButton
-            component={NavLink}
-            to={to}
-            aria-label={label}
-            className={classes.navItem}
-          >
-            <Icon {...ICON_PROPS} />
-            <span className={classes.navLabel}>{label}</span>
-          </UnstyledButton>
-        </Tooltip>
-      ))}
-      <ProfileButton user={user} />
-      <Tooltip label="Logout">
-        <UnstyledButton
-          aria-label="Logout"
-          className={classes.navItem}
-          onClick={signOut}
-          disabled={isSigningOut}
-        >
-          <IconLogout {...ICON_PROPS} />
-          <span className={classes.navLabel}>Logout</span>
-        </UnstyledButton>
-      </Tooltip>
-    </Group>
-  );
-}
-
-/** SPEC §2: a user-profile icon titled with the account name; a tap shows who is signed in. */
-function ProfileButton({ user }: { user: SessionUser }) {
-  const name = user.name ?? user.username;
-  return (
-    <Popover position="bottom-end" withArrow shadow="md">
-      {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
-      <Tooltip label={name}>
-        <Popover.Target>
-          <UnstyledButton aria-label={`Account: ${name}`} className={classes.navItem}>
-            <IconUserCircle {...ICON_PROPS} />
-            <span className={classes.navLabel}>{name}</span>
-          </UnstyledButton>
-        </Popover.Target>
-      </Tooltip>
-      <Popover.Dropdown>
-        <Stack gap={2}>
-          <Text fw={600}>{name}</Text>
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

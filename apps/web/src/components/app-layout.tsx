@@ -1,47 +1,33 @@
-import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { Container, type MantineSize } from '@mantine/core';
-import { useSession } from '../api/session';
+import { lazy, Suspense } from 'react';
 import { AppHeader } from './app-header';
+import { PageFrame, RoutedPage } from './page-frame';
 import { PageLoader } from './page-loader';
-import classes from './layout.module.css';
 
-const MAIN_ID = 'main-content';
+// The navigation, profile and dialogs of signed-in screens are not needed to sign in.
+const SignedInLayout = lazy(() =>
+  import('./signed-in-layout').then((module) => ({ default: module.SignedInLayout })),
+);
 
-/** Header, then the routed page in a readable width; pages load lazily (DESIGN §2: split routes). */
-function Frame({ header, size }: { header: ReactNode; size: MantineSize }) {
-  return (
-    <>
-      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
-        Skip to main content
-      </a>
-      {header}
-      <Container
-        component="main"
-        id={MAIN_ID}
-        tabIndex={-1}
-        size={size}
-        py="lg"
-        className={classes.main}
-      >
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Container>
-    </>
-  );
-}
-
-/**
- * Signed-in screens: the role's navigation in the header (SPEC §2). The route
- * guard sits inside, so its loading and redirect states keep the page frame.
- */
+/** Signed-in screens: until their frame has loaded, the same frame with the plain header. */
 export function AppLayout() {
-  const { data: user } = useSession();
-  return <Frame header={<AppHeader user={user ?? undefined} />} size="xl" />;
+  return (
+    <Suspense
+      fallback={
+        <PageFrame header={<AppHeader />} size="xl">
+          <PageLoader />
+        </PageFrame>
+      }
+    >
+      <SignedInLayout />
+    </Suspense>
+  );
 }
 
 /** Sign-in, sign-up and the other public screens: a narrow column. */
 export function PublicLayout() {
-  return <Frame header={<AppHeader />} size="sm" />;
+  return (
+    <PageFrame header={<AppHeader />} size="sm">
+      <RoutedPage />
+    </PageFrame>
+  );
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ModalsProvider } from '@mantine/modals';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app-providers';
@@ -13,7 +14,7 @@ export function createTestQueryClient() {
   return queryClient;
 }
 
-export function renderWithProviders(ui: ReactElement) {
+function renderInProviders(ui: ReactElement) {
   return render(
     <AppProviders queryClient={createTestQueryClient()} env="test">
       {ui}
@@ -21,10 +22,15 @@ export function renderWithProviders(ui: ReactElement) {
   );
 }
 
+/** A part of a screen, with the confirmation dialogs the signed-in layout provides. */
+export function renderWithProviders(ui: ReactElement) {
+  return renderInProviders(<ModalsProvider>{ui}</ModalsProvider>);
+}
+
 /** The whole app at `url`, in memory, so tests can follow its redirects. */
 export function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const view = renderWithProviders(<RouterProvider router={router} />);
+  const view = renderInProviders(<RouterProvider router={router} />);
   return { ...view, router };
 }
 

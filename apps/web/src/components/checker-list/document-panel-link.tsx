@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApprovalStatus } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
-import { DocumentPanel, type NextItem } from '../../features/documents/document-panel';
+import type { NextItem } from '../../features/documents/document-panel';
 import type { DocumentSetRef } from '../../features/documents/document-set-ref';
+import { LazyDocumentPanel } from '../../features/documents/lazy-document-panel';
 import { needsAttention } from './needs-attention';
 
 /** The keys naming a unit or frequency, by query parameter: {project, unit} or {collateral, frequency}. */
@@ -161,7 +162,7 @@ export function useDocumentPanelLink<Row>({
     open: (row: Row) => linkTo(row, false),
     notice,
     panel: (
-      <DocumentPanel
+      <LazyDocumentPanel
         setRef={shown}
         opened={current !== null}
         onClose={close}

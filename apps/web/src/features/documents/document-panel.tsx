@@ -46,7 +46,7 @@ export interface NextItem {
   open(): void;
 }
 
-interface DocumentPanelProps {
+export interface DocumentPanelProps {
   setRef: DocumentSetRef | null;
   opened: boolean;
   onClose(): void;

@@ -1,3 +1,5 @@
+// The drop zone's styles load with the screens that show it, not with the first page.
+import '@mantine/dropzone/styles.css';
 import { useRef, useState } from 'react';
 import { Button, FileButton, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

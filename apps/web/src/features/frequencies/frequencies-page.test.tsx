@@ -74,6 +74,10 @@ const rowOf = (monthName: string) => screen.getByRole('row', { name: new RegExp(
 async function openCollateral() {
   const view = renderApp(`${SCREEN}?collateral=COL-1`);
   await screen.findByRole('table', { name: 'Frequencies' });
+  // A client's add form loads on its own, beside the list.
+  await waitFor(() =>
+    expect(screen.queryByRole('status', { name: /Loading the form/ })).toBeNull(),
+  );
   return view;
 }
 
@@ -107,7 +111,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
 
     chooseOption('Select Collateral', 'Skyline Tower A receivables');
     await waitFor(() => expect(router.state.location.search).toBe('?collateral=COL-1'));
-    expect(screen.getByRole('form', { name: 'Add a frequency' })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Add a frequency' })).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Frequencies' })).toBeTruthy();
   });
 

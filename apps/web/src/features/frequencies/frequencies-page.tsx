@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FrequencyListQuerySchema, isStaffRole, type FrequencyListQuery } from '@portal/domain';
@@ -9,10 +10,15 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
-import { AddFrequencyForm } from './add-frequency-form';
 import { accountQuery, collateralsQuery } from './frequency-api';
 import { FrequencyList } from './frequency-list';
 import { urlParam } from './url-param';
+
+// The month picker (with its date library and styles) loads once a client has opened a
+// collateral, not with the page.
+const AddFrequencyForm = lazy(() =>
+  import('./add-frequency-form').then((module) => ({ default: module.AddFrequencyForm })),
+);
 
 const TITLE = 'Upload Credit Monitoring Data';
 const COLLATERAL_PARAM = 'collateral';
@@ -26,6 +32,8 @@ function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
     perPage: urlParam(shape.perPage, searchParams.get('perPage')),
     sortColumn: urlParam(shape.sortColumn, searchParams.get('sortColumn')),
     sortOrder: urlParam(shape.sortOrder, searchParams.get('sortOrder')),
+    // The screen pages by number (SPEC §9); the API's cursor is not used here.
+    next: undefined,
   };
 }
 
@@ -112,7 +120,11 @@ export function FrequenciesPage() {
               <Stack gap="lg">
                 <Title order={2}>{collateral.collateralName}</Title>
                 {/* SPEC §6: clients add frequencies. */}
-                {isClient && <AddFrequencyForm collateralKey={collateral.key} />}
+                {isClient && (
+                  <Suspense fallback={<AddFormPlaceholder />}>
+                    <AddFrequencyForm collateralKey={collateral.key} />
+                  </Suspense>
+                )}
                 <FrequencyList
                   // Selection and confirmation belong to one collateral's list.
                   key={collateral.key}
@@ -176,5 +188,14 @@ function LoadError({
         </>
       }
     />
+  );
+}
+
+/** The add form's frame while its code loads, so the list below does not jump. */
+function AddFormPlaceholder() {
+  return (
+    <Paper withBorder p="md" role="status" aria-label="Loading the form to add a frequency">
+      <Skeleton height={60} />
+    </Paper>
   );
 }

@@ -2,11 +2,9 @@ import {
   AcceptedResponseSchema,
   AccountIdResponseSchema,
   PasswordResetResponseSchema,
-  SigninResponseSchema,
   SignupCheckResponseSchema,
   type PasswordForgotBody,
   type PasswordResetBody,
-  type SigninBody,
   type SignupBody,
   type SignupCheckBody,
   type SignupConfirmBody,
@@ -23,12 +21,8 @@ export const identityApi = {
     apiSend('POST', '/auth/signup/confirm', body, AccountIdResponseSchema),
   resendSignUpCode: (body: SignupResendBody) =>
     apiSend('POST', '/auth/signup/resend', body, AcceptedResponseSchema),
-  signIn: (body: SigninBody) => apiSend('POST', '/auth/signin', body, SigninResponseSchema),
   forgotPassword: (body: PasswordForgotBody) =>
     apiSend('POST', '/auth/password/forgot', body, AcceptedResponseSchema),
   resetPassword: (body: PasswordResetBody) =>
     apiSend('POST', '/auth/password/reset', body, PasswordResetResponseSchema),
 };
-
-/** Full-page navigation: the server answers with a redirect to the staff identity provider. */
-export const STAFF_SIGN_ON_PATH = '/api/auth/oidc/start';

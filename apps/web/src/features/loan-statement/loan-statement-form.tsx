@@ -1,3 +1,5 @@
+// The date pickers' styles load with the screens that show them, not with the first page.
+import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
 import {
   Alert,

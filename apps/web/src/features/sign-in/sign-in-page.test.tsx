@@ -82,6 +82,16 @@ describe('Sign in (SPEC §2, §5)', () => {
     ]);
   });
 
+  it("checks the fields with the domain's schema when submitted", async () => {
+    const fetchMock = stubApi(SIGNED_OUT);
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fill('A'.repeat(255), 'secret');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Username is too long')).toBeTruthy();
+    expect(sentBodies(fetchMock, '/api/auth/signin')).toHaveLength(0);
+  });
+
   it('opens the saved return address after sign-in', async () => {
     stubApi({
       ...SIGNED_OUT,

@@ -1,15 +1,21 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { SigninBodySchema, staffSignOnErrorMessage, type SigninBody } from '@portal/domain';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ApiError } from '../../api/client';
 import { sessionQueryKey } from '../../api/session';
 import { AuthPage } from '../identity-shared/auth-page';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
-import { identityApi } from '../identity-shared/identity-api';
+import { loadDomain, signIn as sendSignIn, type SignInFields } from './sign-in-api';
 import { StaffSignOn } from './staff-sign-on';
+
+// The words for a failed staff sign-on live in the domain, loaded only when there is one.
+const StaffSignOnErrorText = lazy(() =>
+  loadDomain().then(({ staffSignOnErrorMessage }) => ({
+    default: ({ code }: { code: string }) => staffSignOnErrorMessage(code),
+  })),
+);
 
 /** SPEC §2 "Sign in (root path)". */
 export function SignInPage() {
@@ -21,7 +27,7 @@ export function SignInPage() {
   // A ref, not isPending: a second Enter can arrive before React re-renders.
   const pendingRef = useRef(false);
   const signIn = useMutation({
-    mutationFn: (body: SigninBody) => identityApi.signIn(body),
+    mutationFn: (fields: SignInFields) => sendSignIn(fields),
     // StartRedirect, around this page, then opens the saved return address or the role's home.
     onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
     // SPEC §8: after a failed sign-in the Forgot Password link appears.
@@ -30,16 +36,17 @@ export function SignInPage() {
       pendingRef.current = false;
     },
   });
-  const body = SigninBodySchema.safeParse({ username, password });
+  // SPEC §5: Submit is enabled only when both fields are filled in (a username of spaces is not).
+  const canSubmit = username.trim() !== '' && password !== '';
   // The staff sign-on sends its failures back here as ?error=<code>.
   const staffError = searchParams.get('error');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // SPEC §5: only one password sign-in may be pending at a time.
-    if (!body.success || pendingRef.current) return;
+    if (!canSubmit || pendingRef.current) return;
     pendingRef.current = true;
-    signIn.mutate(body.data);
+    signIn.mutate({ username, password });
   }
 
   return (
@@ -53,7 +60,9 @@ export function SignInPage() {
             closeButtonLabel="Dismiss"
             onClose={() => setSearchParams({}, { replace: true })}
           >
-            {staffSignOnErrorMessage(staffError)}
+            <Suspense fallback={<Loader size="xs" aria-label="Loading the reason" />}>
+              <StaffSignOnErrorText code={staffError} />
+            </Suspense>
           </Alert>
         )}
         <form onSubmit={handleSubmit} noValidate>
@@ -76,7 +85,7 @@ export function SignInPage() {
             {signIn.error && (
               <SignInError error={signIn.error} username={signIn.variables?.username} />
             )}
-            <Button type="submit" disabled={!body.success} loading={signIn.isPending}>
+            <Button type="submit" disabled={!canSubmit} loading={signIn.isPending}>
               Submit
             </Button>
             {hasFailed && (
@@ -104,17 +113,19 @@ function SignInError({ error, username }: { error: Error; username: string | und
     username !== undefined &&
     !username.includes('@');
 
-  function enterCode() {
+  async function enterCode() {
     if (!username) return;
-    rememberFlowValue('signupAccountId', username);
-    void navigate('/verification', { state: { signupAccountId: username } });
+    // The account id as the sign-in sent it; the domain is loaded by then.
+    const accountId = (await loadDomain()).normaliseUsername(username);
+    rememberFlowValue('signupAccountId', accountId);
+    void navigate('/verification', { state: { signupAccountId: accountId } });
   }
 
   return (
     <Stack gap="xs">
       <ErrorAlert message={error.message} />
       {isUnconfirmedAccount && (
-        <Anchor component="button" type="button" size="sm" onClick={enterCode}>
+        <Anchor component="button" type="button" size="sm" onClick={() => void enterCode()}>
           Enter your verification code
         </Anchor>
       )}

@@ -2,14 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthProvidersResponseSchema } from '@portal/domain';
-import { apiGet } from '../../api/client';
-import { STAFF_SIGN_ON_PATH } from '../identity-shared/identity-api';
+import { fetchAuthProviders, STAFF_SIGN_ON_PATH } from './sign-in-api';
 
 /** Which staff sign-on the server offers, if any; it does not change while the page is open. */
 export const authProvidersQuery = queryOptions({
   queryKey: ['auth', 'providers'],
-  queryFn: ({ signal }) => apiGet('/auth/providers', AuthProvidersResponseSchema, { signal }),
+  queryFn: ({ signal }) => fetchAuthProviders(signal),
   staleTime: Infinity,
   // Sign-in must not wait SPEC §9's ten seconds of retries for a button's name.
   retry: false,

@@ -1,0 +1,44 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Container, type MantineSize } from '@mantine/core';
+import { PageLoader } from './page-loader';
+import classes from './layout.module.css';
+
+const MAIN_ID = 'main-content';
+
+interface PageFrameProps {
+  header: ReactNode;
+  size: MantineSize;
+  children: ReactNode;
+}
+
+/** Header, then the page in a readable width, with a skip link over the header. */
+export function PageFrame({ header, size, children }: PageFrameProps) {
+  return (
+    <>
+      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+        Skip to main content
+      </a>
+      {header}
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        size={size}
+        py="lg"
+        className={classes.main}
+      >
+        {children}
+      </Container>
+    </>
+  );
+}
+
+/** The routed page; pages load lazily (DESIGN §2: split routes). */
+export function RoutedPage() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Group, Loader, Text } from '@mantine/core';
+import type { DocumentPanelProps } from './document-panel';
+
+// The panel carries the upload, review and history code and the drop zone: a list screen
+// loads it when its first item is opened, not with the list.
+const DocumentPanel = lazy(() =>
+  import('./document-panel').then((module) => ({ default: module.DocumentPanel })),
+);
+
+/** The document panel, loaded the first time a set is opened. */
+export function LazyDocumentPanel(props: DocumentPanelProps) {
+  if (props.setRef === null) return null;
+  return (
+    <Suspense
+      fallback={
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm" c="dimmed">
+            Opening the documents…
+          </Text>
+        </Group>
+      }
+    >
+      <SlidesIn {...props} />
+    </Suspense>
+  );
+}
+
+/** Mounted closed, then opened, so the first opening slides in like every later one. */
+function SlidesIn({ opened, ...props }: DocumentPanelProps) {
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setIsMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return <DocumentPanel {...props} opened={opened && isMounted} />;
+}
