@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseUnstorableText } from './plugins/storable-text.ts';
 import { guardDevConveniences, registerSecurityHeaders } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
@@ -93,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
