@@ -244,12 +244,15 @@ async function main() {
     );
     const finalSlots = literalArray(unitSlotFileTypes('Final'));
     const provisionalSlots = literalArray(unitSlotFileTypes('Provisional'));
+    // Files carry their set's account where the schema has the column.
+    const filesHaveAccount = await hasColumn(client, 'unit_files', 'account_key');
     await step(`unit files (${(unitCount * 7).toLocaleString('en')})`, () =>
       client.query(
-        `insert into unit_files (unit_key, key, file_type, file_name, file_hash, size, content_type,
+        `insert into unit_files (${filesHaveAccount ? 'account_key, ' : ''}unit_key, key, file_type,
+                                 file_name, file_hash, size, content_type,
                                  storage_key, approval_status, approver_remarks, completed_at,
                                  reviewed_by, reviewed_at, created_at, updated_at)
-         select ${unitKey('i')}, k, t, lower(t) || '.pdf', ${FILE_HASH}, 180000 + (i * 7 + s) % 90000,
+         select ${filesHaveAccount ? `${accountKey('(i - 1) / 500 + 1')}, ` : ''}${unitKey('i')}, k, t, lower(t) || '.pdf', ${FILE_HASH}, 180000 + (i * 7 + s) % 90000,
                 'application/pdf', 'units/' || ${unitKey('i')} || '/' || k,
                 ${fileStatusOf('i', 's', 5)},
                 case when i % 10 = 9 and s = 5 then 'Please upload a clearer copy' end,
@@ -283,10 +286,11 @@ async function main() {
         `frequency files (${(frequencyCount * frequencyFiles).toLocaleString('en')})`,
         () =>
           client.query(
-            `insert into frequency_files (frequency_key, key, file_type, file_name, file_hash, size,
+            `insert into frequency_files (${filesHaveAccount ? 'account_key, ' : ''}frequency_key, key,
+                                          file_type, file_name, file_hash, size,
                                           content_type, storage_key, approval_status, approver_remarks,
                                           completed_at, reviewed_by, reviewed_at, created_at, updated_at)
-             select ${frequencyKey('j')}, k, t, lower(t) || '.pdf', ${FILE_HASH}, 240000 + (j * 9 + s) % 90000,
+             select ${filesHaveAccount ? `${accountKey('(j - 1) / 50 + 1')}, ` : ''}${frequencyKey('j')}, k, t, lower(t) || '.pdf', ${FILE_HASH}, 240000 + (j * 9 + s) % 90000,
                     'application/pdf', 'frequencies/' || ${frequencyKey('j')} || '/' || k,
                     ${fileStatusOf('j', 's', 3)},
                     case when j % 10 = 9 and s = 3 then 'Statement pages missing' end,
@@ -418,6 +422,15 @@ async function setIndexesAside(client: pg.Client): Promise<() => Promise<void>> 
       }
     });
   };
+}
+
+async function hasColumn(client: pg.Client, table: string, column: string): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `select 1 from information_schema.columns
+      where table_schema = 'public' and table_name = $1 and column_name = $2`,
+    [table, column],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** The triggers' counts must equal the tables': per status, for units and for frequencies. */

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Playwright from 'playwright-core';
+import { repoRoot } from './processes.ts';
+import { median } from './stats.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface PaintResult {
+  lcpMs: number;
+  cls: number;
+  runs: number;
+}
+
+/** Set before the page's own scripts: the latest LCP candidate and the running CLS sum. */
+const OBSERVERS = `
+  window.__bench = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__bench.cls += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/**
+ * Opens `path` signed in (the session cookie set beforehand) in headless Chromium with the CPU
+ * slowed `cpuSlowdown` times, `runs` times with an empty cache each, and answers the median
+ * largest contentful paint and cumulative layout shift. `ready` is text the page shows once its
+ * content has arrived.
+ */
+export async function measurePaint(options: {
+  base: string;
+  path: string;
+  sessionToken: string;
+  ready: string;
+  runs: number;
+  cpuSlowdown: number;
+}): Promise<PaintResult | string> {
+  if (!existsSync(CHROMIUM)) return `n/a (no ${CHROMIUM})`;
+  // playwright-core comes with the browser suite's @playwright/test.
+  const require = createRequire(path.join(repoRoot, 'e2e/package.json'));
+  const loaded = (await import(pathToFileURL(require.resolve('playwright-core')).href)) as
+    typeof Playwright | { default: typeof Playwright };
+  const { chromium } = 'default' in loaded ? loaded.default : loaded;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const lcp: number[] = [];
+  const cls: number[] = [];
+  try {
+    for (let run = 0; run < options.runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      try {
+        await context.addCookies([
+          { name: 'portal_session', value: options.sessionToken, url: options.base },
+        ]);
+        await context.addInitScript(OBSERVERS);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+        await page.goto(`${options.base}${options.path}`, { waitUntil: 'networkidle' });
+        await page.getByText(options.ready).first().waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(1_000);
+        // Evaluated in the page, where the observers keep their figures on window.
+        const paint = (await page.evaluate('window.__bench')) as { lcp: number; cls: number };
+        lcp.push(paint.lcp);
+        cls.push(paint.cls);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { lcpMs: median(lcp), cls: median(cls), runs: options.runs };
+}

@@ -1,0 +1,73 @@
+import autocannon from 'autocannon';
+
+export const median = (values: number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and connection errors or timeouts. */
+  failures: number;
+}
+
+export interface LoadTarget {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** Load at a fixed number of connections for `seconds`: mean req/s and latency percentiles. */
+export async function load(
+  target: LoadTarget,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: target.url,
+    headers: target.headers ?? {},
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Measures A and B in interleaved rounds (A, B, A, B, …) after a short warm-up of each, and
+ * answers each side's rounds: on a noisy machine both sides see the same noise.
+ */
+export async function interleaved<T>(
+  rounds: number,
+  a: () => Promise<T>,
+  b: () => Promise<T>,
+  warmUp?: { a: () => Promise<unknown>; b: () => Promise<unknown> },
+): Promise<{ a: T[]; b: T[] }> {
+  if (warmUp) {
+    await warmUp.a();
+    await warmUp.b();
+  }
+  const results = { a: [] as T[], b: [] as T[] };
+  for (let round = 0; round < rounds; round++) {
+    results.a.push(await a());
+    results.b.push(await b());
+  }
+  return results;
+}
+
+/** Medians of each field of a list of load results. */
+export function medianLoad(results: LoadResult[]): LoadResult {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    failures: results.reduce((sum, r) => sum + r.failures, 0),
+  };
+}

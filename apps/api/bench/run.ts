@@ -1,0 +1,663 @@
+/**
+ * The product's performance against bare baselines, measured in one run (npm run bench). Each
+ * comparison runs product and baseline in interleaved rounds (A, B, A, B, …) and reports medians,
+ * so both sides see the same noise; the figures are printed, never asserted.
+ * How to run it and read it: docs/performance.md.
+ *
+ * Environment (all optional):
+ *   BENCH_POSTGRES_URL        a database on the PostgreSQL server to use; the benchmark creates
+ *                             its own demo database beside it and drops it at the end
+ *                             (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_LARGE_DATABASE_URL  a database loaded by npm run seed:large, for the rows at scale
+ *   BENCH_ROUNDS (3), BENCH_SECONDS (5: per round at 10 connections), BENCH_LOAD_SECONDS (10:
+ *   per round at 50), BENCH_UPLOAD_MB (100), BENCH_PAINT_RUNS (5)
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { build } from 'esbuild';
+import pg from 'pg';
+import * as prettier from 'prettier';
+import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
+import { sessions, users } from '../src/db/schema.ts';
+import { createSession } from '../src/modules/identity/sessions.ts';
+import type { CapturedRequest } from './bare/statements.ts';
+import { measurePaint } from './lib/browser.ts';
+import { bundleSizes } from './lib/bundle.ts';
+import { captureSql } from './lib/capture.ts';
+import { fillCheckerQueue } from './lib/checker-queue.ts';
+import { checkPlans, type PlanCheck } from './lib/explain.ts';
+import {
+  closeKeptConnections,
+  compiledServer,
+  getJson,
+  repoRoot,
+  rssMiB,
+  startServer,
+  timedGet,
+  type Environment,
+  type Server,
+} from './lib/processes.ts';
+import { interleaved, load, median, medianLoad, type LoadResult } from './lib/stats.ts';
+import {
+  MIB,
+  bareUpload,
+  chunks,
+  productUpload,
+  startBarePipeline,
+  startProductStorage,
+} from './lib/upload.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 100);
+const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LARGE_URL = process.env.BENCH_LARGE_DATABASE_URL;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CAPTURED_FOLDER = path.join(here, 'bare/captured');
+const CHECKER_LIST = (page: number) =>
+  `/api/projects/all/units/all/status/PENDING_APPROVAL?perPage=50${page > 1 ? `&page=${page}` : ''}`;
+const DEMO_BORROWER = { account: 'ACC1001', email: 'asha.mehta@example.com' };
+const DEMO_LOAN_TEXT = 'Construction Finance';
+/** Units of the demo book the benchmark puts in the checker's queue: more than a page. */
+const DEMO_QUEUE = 60;
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+interface Row {
+  measure: string;
+  product: string;
+  bare: string;
+  ratio: string;
+  goal: string;
+  verdict: string;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+
+const fixed = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : 'n/a';
+const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+function addRow(row: Partial<Row> & { measure: string }) {
+  rows.push({ product: '', bare: '', ratio: '', goal: '', verdict: '', ...row });
+}
+
+/** A comparison where more is better (req/s, MiB/s): the ratio is product ÷ bare. */
+function addRatioRow(measure: string, product: number, bare: number, goalRatio?: number) {
+  const ratio = product / bare;
+  addRow({
+    measure,
+    product: fixed(product),
+    bare: fixed(bare),
+    ratio: `${fixed(ratio, 2)}×`,
+    goal: goalRatio === undefined ? '' : `≥ ${goalRatio}×`,
+    verdict: goalRatio === undefined ? '' : met(ratio >= goalRatio),
+  });
+}
+
+function skipRow(measure: string, reason: string) {
+  addRow({ measure, product: reason });
+}
+
+function printTable() {
+  const header: Row = {
+    measure: 'measure',
+    product: 'product',
+    bare: 'bare',
+    ratio: 'ratio',
+    goal: 'goal',
+    verdict: 'result',
+  };
+  const all = [header, ...rows];
+  const keys = Object.keys(header) as (keyof Row)[];
+  const widths = keys.map((key) => Math.max(...all.map((row) => row[key].length)));
+  const line = (row: Row) =>
+    `| ${keys.map((key, i) => (i === 0 ? row[key].padEnd(widths[i]!) : row[key].padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up
+
+const started = performance.now();
+const log = (text: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
+
+function buildProductIfStale() {
+  const run = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale(['web', 'api']))"],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error('the build failed');
+}
+
+/** The bare server, bundled to plain JavaScript so it runs with plain node as the product does. */
+async function buildBareServer(folder: string): Promise<string> {
+  await build({
+    entryPoints: { 'bare-server': path.join(here, 'bare/bare-server.ts') },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
+    external: ['pg-native'],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return path.join(folder, 'bare-server.mjs');
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A staff user of `role` (made when missing) and a new session for them. */
+async function staffSession(db: DatabaseHandle['db'], email: string) {
+  let [user] = await db.select().from(users).where(eq(users.role, 'approver')).limit(1);
+  if (!user) {
+    [user] = await db
+      .insert(users)
+      .values({
+        username: email,
+        email,
+        role: 'approver',
+        name: 'Bench approver',
+        oidcSubject: `bench|${email}`,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+  }
+  return (await createSession(db, user!.id, { federated: true })).token;
+}
+
+/** The borrower of a demo account (signed up, as the sign-up flow leaves them) and a session. */
+async function borrowerSession(db: DatabaseHandle['db'], account: string, email: string) {
+  let [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountKey, account), isNull(users.oidcSubject)));
+  if (!user) {
+    [user] = await db
+      .insert(users)
+      .values({
+        username: account,
+        email,
+        role: 'client',
+        accountKey: account,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+  }
+  return (await createSession(db, user!.id, { federated: false })).token;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Writes what the product sent, formatted as the repository formats JSON; says if it changed. */
+async function keepCaptured(name: string, captured: CapturedRequest[]) {
+  const file = path.join(CAPTURED_FOLDER, `${name}.json`);
+  const text = await prettier.format(JSON.stringify(captured), {
+    ...(await prettier.resolveConfig(file)),
+    filepath: file,
+  });
+  let before = '';
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    // first capture
+  }
+  if (before !== text) {
+    writeFileSync(file, text);
+    notes.push(
+      `The product's SQL for ${name} differs from the committed capture: ` +
+        `apps/api/bench/bare/captured/${name}.json rewritten (see git diff).`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurements
+
+const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function compareLoad(
+  measure: string,
+  product: { url: string; headers?: Record<string, string> },
+  bare: { url: string; headers?: Record<string, string> },
+  connections: number,
+  seconds: number,
+) {
+  log(`${measure}: ${ROUNDS} rounds of ${seconds} s each side, ${connections} connections`);
+  const warm = (target: typeof product) => () => load(target, { connections, seconds: 1 });
+  const results = await interleaved<LoadResult>(
+    ROUNDS,
+    () => load(product, { connections, seconds }),
+    () => load(bare, { connections, seconds }),
+    { a: warm(product), b: warm(bare) },
+  );
+  const a = medianLoad(results.a);
+  const b = medianLoad(results.b);
+  if (a.failures + b.failures > 0) {
+    notes.push(
+      `${measure}: ${a.failures} failed answers from the product, ${b.failures} from bare`,
+    );
+  }
+  return { product: a, bare: b };
+}
+
+async function idleRss(
+  server: Server,
+  warmUrls: { url: string; headers?: Record<string, string> }[],
+) {
+  for (const { url, headers } of warmUrls) await timedGet(`${server.base}${url}`, headers);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return rssMiB(server.child.pid!);
+}
+
+async function main() {
+  // Other work on the machine shows here; the ratios are measured under the same load.
+  const loadAtStart = os
+    .loadavg()
+    .map((n) => fixed(n, 1))
+    .join(' ');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-run-'));
+  const servers: Server[] = [];
+  const start = async (...args: Parameters<typeof startServer>) => {
+    const server = await startServer(...args);
+    servers.push(server);
+    return server;
+  };
+  const stop = async (server: Server) => {
+    await server.stop();
+    servers.splice(servers.indexOf(server), 1);
+  };
+  const demoName = `portal_bench_${process.pid}`;
+  const demoUrl = databaseUrl(demoName);
+  let demoCreated = false;
+  const pgVersion = await withAdmin(async (client) => {
+    await client.query(`create database ${demoName}`);
+    demoCreated = true;
+    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!
+      .server_version;
+  });
+
+  try {
+    log('building the product if stale (npm run build) and the bare server');
+    buildProductIfStale();
+    const bareServer = await buildBareServer(scratch);
+    const productEnv =
+      (url: string, extra: Record<string, string> = {}) =>
+      (port: number) => ({
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: path.join(scratch, 'data'),
+        DEMO_DATA: 'false',
+        ...extra,
+      });
+    const bareEnv = (extra: Record<string, string> = {}): Environment => ({
+      DATABASE_URL: undefined,
+      ...extra,
+    });
+
+    // The demo book in a database of its own, and one session per role.
+    log(`loading the demo book into ${demoName}`);
+    await stop(
+      await start('product', [compiledServer], productEnv(demoUrl, { DEMO_DATA: 'true' })),
+    );
+    const demo = await openDatabase({ kind: 'postgres', url: demoUrl });
+    const borrowerToken = await borrowerSession(
+      demo.db,
+      DEMO_BORROWER.account,
+      DEMO_BORROWER.email,
+    );
+    const approverToken = await staffSession(demo.db, 'approver@lender.example');
+    await demo.close();
+    await fillCheckerQueue(demoUrl, DEMO_QUEUE);
+
+    log('capturing the SQL the product sends for the loan list and the unit checker list');
+    const captured = await captureSql(productEnv(demoUrl), [
+      { url: '/api/opportunities', token: borrowerToken },
+      { url: CHECKER_LIST(1), token: approverToken },
+    ]);
+    await keepCaptured('demo-book', captured);
+    const replayFile = path.join(scratch, 'replay.json');
+    writeFileSync(replayFile, JSON.stringify(captured));
+
+    const product = await start('product', [compiledServer], productEnv(demoUrl));
+    const bare = await start(
+      'bare',
+      [bareServer],
+      bareEnv({ DATABASE_URL: demoUrl, BENCH_REPLAY: replayFile }),
+    );
+    const requests = [
+      { url: '/api/healthz' },
+      { url: '/api/opportunities', headers: withToken(borrowerToken) },
+      { url: CHECKER_LIST(1), headers: withToken(approverToken) },
+    ];
+    for (const { url, headers } of requests.slice(1)) {
+      await getJson(`${bare.base}${url}`, headers); // the replay answers
+    }
+    const productRss = await idleRss(product, requests);
+    const healthOnly = await start('bare (healthz only)', [bareServer], bareEnv());
+    const bareRss = await idleRss(healthOnly, requests.slice(0, 1));
+    await stop(healthOnly);
+
+    const labels = [
+      'GET /api/healthz, req/s (10 conn.)',
+      'GET /api/opportunities, borrower, req/s',
+      `unit checker list p.1, approver, demo (${DEMO_QUEUE} pending), req/s`,
+    ];
+    for (const [i, { url, headers }] of requests.entries()) {
+      const result = await compareLoad(
+        labels[i]!,
+        { url: `${product.base}${url}`, headers },
+        { url: `${bare.base}${url}`, headers },
+        10,
+        SECONDS,
+      );
+      addRatioRow(labels[i]!, result.product.rps, result.bare.rps, 0.8);
+    }
+    await stop(product);
+    await stop(bare);
+
+    await largeBookRows(bareServer, productEnv, bareEnv, start, stop);
+
+    log('upload: product local storage route vs a bare pipeline to disk');
+    await uploadRows();
+
+    log('cold start: spawn → first 200 from /api/healthz');
+    const cold = await interleaved(
+      ROUNDS + 2,
+      async () => {
+        const server = await start('product', [compiledServer], productEnv(demoUrl));
+        await stop(server);
+        return server.startMs;
+      },
+      async () => {
+        const server = await start('bare', [bareServer], bareEnv());
+        await stop(server);
+        return server.startMs;
+      },
+    );
+    const coldProduct = median(cold.a);
+    const coldBare = median(cold.b);
+    addRow({
+      measure: 'cold start, ms (spawn → first 200)',
+      product: fixed(coldProduct),
+      bare: fixed(coldBare),
+      ratio: `${fixed(coldProduct / coldBare, 1)}×`,
+    });
+    addRow({
+      measure: 'RSS idle, MiB',
+      product: fixed(productRss, 1),
+      bare: fixed(bareRss, 1),
+      ratio: `${fixed(productRss / bareRss, 1)}×`,
+      goal: '≤ 120 MiB',
+      verdict: met(productRss <= 120),
+    });
+
+    log('bundle sizes from the web build');
+    const bundle = bundleSizes();
+    if (typeof bundle === 'string') {
+      skipRow('bundle, first load JS gzip kB', bundle);
+    } else {
+      const show = (label: string, route: string | undefined) => {
+        const row = route
+          ? bundle.rows.find((r) => r.route === route)
+          : bundle.rows.toSorted((a, b) => b.jsKb - a.jsKb)[0];
+        if (!row) return skipRow(label, 'n/a');
+        addRow({
+          measure: `${label}${route ? '' : ` (${row.route})`}`,
+          product: fixed(row.jsKb, 1),
+          goal: `≤ ${row.budgetKb} kB`,
+          verdict: met(row.jsKb <= row.budgetKb),
+        });
+      };
+      show('bundle: sign-in (/) JS gzip kB', '/');
+      show('bundle: loan list JS gzip kB', '/opportunities');
+      show('bundle: largest screen JS gzip kB', undefined);
+      notes.push(`Bundle budget script: ${bundle.verdict}.`);
+    }
+
+    log(`loan list in Chromium, 4× CPU slowdown, ${PAINT_RUNS} loads`);
+    const paintServer = await start('product', [compiledServer], productEnv(demoUrl));
+    const paint = await measurePaint({
+      base: paintServer.base,
+      path: '/opportunities',
+      sessionToken: borrowerToken,
+      ready: DEMO_LOAN_TEXT,
+      runs: PAINT_RUNS,
+      cpuSlowdown: 4,
+    }).catch((error: Error) => `n/a (${error.message.split('\n')[0]})`);
+    await stop(paintServer);
+    if (typeof paint === 'string') {
+      skipRow('LCP /opportunities, 4× CPU, ms', paint);
+    } else {
+      addRow({
+        measure: 'LCP /opportunities, 4× CPU, ms',
+        product: fixed(paint.lcpMs),
+        goal: '≤ 1,000 ms',
+        verdict: met(paint.lcpMs <= 1000),
+      });
+      addRow({
+        measure: 'CLS /opportunities, 4× CPU',
+        product: fixed(paint.cls, 3),
+        goal: '≤ 0.05',
+        verdict: met(paint.cls <= 0.05),
+      });
+    }
+  } finally {
+    closeKeptConnections();
+    for (const server of [...servers]) await server.stop();
+    if (demoCreated) {
+      await withAdmin((client) => client.query(`drop database if exists ${demoName} with (force)`));
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nBorrower Portal benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ` +
+      `${os.cpus().length} cores, ${fixed(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}, ` +
+      `PostgreSQL ${pgVersion}; load average ${loadAtStart} at the start, ` +
+      `${os
+        .loadavg()
+        .map((n) => fixed(n, 1))
+        .join(' ')} at the end; ${ROUNDS} interleaved rounds, medians; ` +
+      `${fixed((performance.now() - started) / 60_000, 1)} min\n`,
+  );
+  printTable();
+  if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+}
+
+/** The checker list on the book npm run seed:large loads: latency by depth, plans, throughput. */
+async function largeBookRows(
+  bareServer: string,
+  productEnv: (url: string) => (port: number) => Record<string, string>,
+  bareEnv: (extra?: Record<string, string>) => Environment,
+  start: (...args: Parameters<typeof startServer>) => Promise<Server>,
+  stop: (server: Server) => Promise<void>,
+) {
+  const labels = ['1', '100', 'last'];
+  const skipAll = (reason: string) => {
+    for (const page of labels) skipRow(`1M: checker list p.${page}, median ms`, reason);
+    skipRow('1M: p.1 at 50 connections, req/s', reason);
+  };
+  if (!LARGE_URL) {
+    skipAll('skipped (run npm run seed:large first; see docs/performance.md)');
+    return;
+  }
+  log('the book at scale: a session, the SQL of pages 1, 100 and last, their plans');
+  let large: DatabaseHandle;
+  try {
+    large = await openDatabase({ kind: 'postgres', url: LARGE_URL });
+  } catch (error) {
+    // E.g. a migration rewritten since the book was loaded: load it again with --force.
+    skipAll(
+      `skipped (BENCH_LARGE_DATABASE_URL does not open: ${(error as Error).message.split('\n')[0]}; ` +
+        'run npm run seed:large -- --force)',
+    );
+    return;
+  }
+  const token = await staffSession(large.db, 'approver@lender.example');
+  try {
+    const [counted] = await queryRows<{ n: number }>(
+      large.db,
+      sql`select coalesce(sum(n), 0)::int as n from list_counts
+           where list = 'units' and approval_status = 'PENDING_APPROVAL'`,
+    );
+    const [book] = await queryRows<{ n: number }>(
+      large.db,
+      sql`select coalesce(sum(n), 0)::int as n from list_counts where list = 'units'`,
+    );
+    // Rows are named by the book's size: 1M for the one npm run seed:large loads by default.
+    const size = book?.n ?? 0;
+    const prefix =
+      size >= 1e6 ? `${fixed(size / 1e6, size % 1e6 ? 1 : 0)}M` : `${fixed(size / 1e3)}k`;
+    const lastPage = Math.max(1, Math.ceil((counted?.n ?? 0) / 50));
+    const pages = [1, Math.min(100, lastPage), lastPage];
+    const captured = await captureSql(
+      productEnv(LARGE_URL),
+      pages.map((page) => ({ url: CHECKER_LIST(page), token })),
+    );
+    await keepCaptured('large-book', captured);
+    // The product's own pool: EXPLAIN runs with the settings its connections have.
+    const pool = (large.db as unknown as { $client: pg.Pool }).$client;
+    const plans: PlanCheck[] = [];
+    for (const request of captured) plans.push(await checkPlans(pool, request, tokenHash(token)));
+
+    const product = await start('product', [compiledServer], productEnv(LARGE_URL));
+    const bare = await start('bare', [bareServer], bareEnv({ DATABASE_URL: LARGE_URL }));
+    try {
+      log(`${prefix}: latency of pages ${pages.join(', ')} (sequential, interleaved)`);
+      const headers = withToken(token);
+      const timings: number[][] = pages.map(() => []);
+      for (let round = 0; round < 45; round++) {
+        for (const [i, page] of pages.entries()) {
+          const { status, ms } = await timedGet(`${product.base}${CHECKER_LIST(page)}`, headers);
+          if (status !== 200) throw new Error(`page ${page} answered ${status}`);
+          if (round >= 5) timings[i]!.push(ms);
+        }
+      }
+      for (const [i, page] of pages.entries()) {
+        const ms = median(timings[i]!);
+        const limit = i === 2 ? 50 : 10;
+        addRow({
+          measure: `${prefix}: checker list p.${labels[i]} (${page}), median ms`,
+          product: fixed(ms, 1),
+          goal: `≤ ${limit} ms`,
+          verdict: met(ms <= limit),
+        });
+        const plan = plans[i]!;
+        addRow({
+          measure: `${prefix}: p.${labels[i]} plan free of Seq Scan and Sort`,
+          product: plan.clean ? 'yes' : 'no',
+          goal: 'yes',
+          verdict: met(plan.clean),
+        });
+        if (plan.findings.length > 0 || plan.notes.length > 0) {
+          notes.push(
+            `Plans of p.${labels[i]} (plan_cache_mode ${plan.planCacheMode}): ` +
+              [...plan.findings, ...plan.notes].join('; '),
+          );
+        }
+      }
+
+      const result = await compareLoad(
+        `${prefix}: p.1 at 50 connections`,
+        { url: `${product.base}${CHECKER_LIST(1)}`, headers },
+        { url: `${bare.base}/bare/keyset/units/PENDING_APPROVAL?perPage=50`, headers },
+        50,
+        LOAD_SECONDS,
+      );
+      addRatioRow(
+        `${prefix}: p.1 at 50 conn., req/s (bare: keyset)`,
+        result.product.rps,
+        result.bare.rps,
+      );
+      const lastRow = rows.at(-1)!;
+      lastRow.goal = '≥ 600 req/s';
+      lastRow.verdict = met(result.product.rps >= 600);
+      addRow({
+        measure: `${prefix}: p.1 at 50 conn., p99 ms`,
+        product: fixed(result.product.p99),
+        bare: fixed(result.bare.p99),
+        ratio: `${fixed(result.product.p99 / result.bare.p99, 2)}×`,
+        goal: '≤ 150 ms',
+        verdict: met(result.product.p99 <= 150),
+      });
+    } finally {
+      await stop(product);
+      await stop(bare);
+    }
+  } finally {
+    await large.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+    await large.close();
+  }
+}
+
+async function uploadRows() {
+  const totalBytes = UPLOAD_MB * MIB;
+  const expected = createHash('sha256');
+  for (const chunk of chunks(totalBytes)) expected.update(chunk);
+  const sha256Hex = expected.digest('hex');
+  const product = await startProductStorage(totalBytes);
+  const bare = await startBarePipeline();
+  try {
+    const results = await interleaved(
+      ROUNDS,
+      () => productUpload(product, totalBytes, sha256Hex),
+      () => bareUpload(bare.url, totalBytes),
+    );
+    addRatioRow(
+      `upload ${UPLOAD_MB} MiB, MiB/s`,
+      median(results.a.map((r) => r.mibPerSecond)),
+      median(results.b.map((r) => r.mibPerSecond)),
+    );
+    const growth = Math.max(...results.a.map((r) => r.rssGrowthMib));
+    addRow({
+      measure: 'upload, peak RSS growth MiB',
+      product: fixed(growth, 1),
+      goal: '< 64 MiB',
+      verdict: met(growth < 64),
+    });
+  } finally {
+    await product.close();
+    await bare.close();
+  }
+}
+
+await main();
