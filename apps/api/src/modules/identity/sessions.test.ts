@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { seedBorrower, TEST_PASSWORD, tokenFor } from '../../../test/factories.ts';
+import { seedBorrower, seedStaff, TEST_PASSWORD, tokenFor } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { SIGN_UP_CHECK_PER_ADDRESS } from './throttle.ts';
 
 let t: TestApp;
@@ -101,5 +103,44 @@ describe('TRUST_PROXY', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('the session lookup, prepared once', () => {
+  it('sees a revocation, a disabling and a role change at the very next request', async () => {
+    const staff = await seedStaff(t.db, 'viewer');
+    const token = await tokenFor(t.db, staff.id);
+    const roleOf = async () => (await sessionOf(token)).json().user?.role;
+    expect(await roleOf()).toBe('viewer');
+
+    await t.db.update(users).set({ role: 'approver' }).where(eq(users.id, staff.id));
+    expect(await roleOf()).toBe('approver');
+
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, staff.id));
+    expect((await sessionOf(token)).statusCode).toBe(401);
+    await t.db.update(users).set({ disabled: false }).where(eq(users.id, staff.id));
+    expect((await sessionOf(token)).statusCode).toBe(200);
+
+    await revokeUserSessions(t.db, staff.id);
+    expect((await sessionOf(token)).statusCode).toBe(401);
+  });
+
+  it('answers each token its own user, over many requests at once', async () => {
+    const people = await Promise.all(
+      (['viewer', 'approver', 'admin'] as const).map(async (role) => {
+        const user = await seedStaff(t.db, role);
+        return { user, token: await tokenFor(t.db, user.id) };
+      }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => people[i % people.length]!).map(async (person) => ({
+        person,
+        res: await sessionOf(person.token),
+      })),
+    );
+    for (const { person, res } of answers) {
+      expect(res.json().user.username).toBe(person.user.username);
+    }
+    expect((await sessionOf('not-a-session-token')).statusCode).toBe(401);
   });
 });

@@ -38,16 +38,11 @@ export async function createSession(db: Executor, userId: string, options: { fed
 }
 
 /**
- * Answers the user behind a token, or undefined. Reading the user on every call is what makes a
- * role change or disabling apply to open sessions at once (DESIGN §4). A session unused for
- * `idleMinutes` has ended, whatever its lifetime says.
+ * The session lookup, built once per database: node-postgres runs it as a named server-side
+ * prepared statement (parsed and planned once per connection), PGlite as an ordinary query.
  */
-export async function resolveSession(
-  db: Executor,
-  token: string,
-  idleMinutes = DEFAULT_IDLE_MINUTES,
-): Promise<AuthenticatedUser | undefined> {
-  const [row] = await db
+function sessionLookup(db: Executor) {
+  return db
     .select({
       id: users.id,
       sessionId: sessions.id,
@@ -64,13 +59,37 @@ export async function resolveSession(
     .leftJoin(accounts, eq(accounts.key, users.accountKey))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+        gt(
+          sessions.lastSeenAt,
+          sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)`,
+        ),
         eq(users.disabled, false),
       ),
-    );
+    )
+    .prepare('session_by_token');
+}
+
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
+
+/**
+ * Answers the user behind a token, or undefined. Reading the user on every call is what makes a
+ * role change or disabling apply to open sessions at once (DESIGN §4). A session unused for
+ * `idleMinutes` has ended, whatever its lifetime says.
+ */
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  idleMinutes = DEFAULT_IDLE_MINUTES,
+): Promise<AuthenticatedUser | undefined> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: tokenHash(token), idleMinutes });
   if (!row) return undefined;
   const { userName, accountName, lastSeenAt, ...user } = row;
   if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
