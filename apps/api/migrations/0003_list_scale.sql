@@ -12,12 +12,20 @@ ALTER TABLE "frequencies" ADD COLUMN "account_key" text;--> statement-breakpoint
 UPDATE "frequencies" f SET "account_key" = c."account_key" FROM "collaterals" c WHERE c."key" = f."collateral_key";--> statement-breakpoint
 ALTER TABLE "frequencies" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "frequencies" ADD COLUMN "waiting_since" timestamp with time zone GENERATED ALWAYS AS (coalesce(submitted_at, 'infinity'::timestamptz)) STORED;--> statement-breakpoint
+ALTER TABLE "frequency_files" ADD COLUMN "account_key" text;--> statement-breakpoint
+ALTER TABLE "unit_files" ADD COLUMN "account_key" text;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "account_key" text;--> statement-breakpoint
 UPDATE "units" u SET "account_key" = o."account_key" FROM "projects" p JOIN "opportunities" o ON o."key" = p."opportunity_key" WHERE p."key" = u."project_key";--> statement-breakpoint
 ALTER TABLE "units" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+UPDATE "unit_files" f SET "account_key" = u."account_key" FROM "units" u WHERE u."key" = f."unit_key";--> statement-breakpoint
+ALTER TABLE "unit_files" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
+UPDATE "frequency_files" f SET "account_key" = q."account_key" FROM "frequencies" q WHERE q."key" = f."frequency_key";--> statement-breakpoint
+ALTER TABLE "frequency_files" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "waiting_since" timestamp with time zone GENERATED ALWAYS AS (coalesce(submitted_at, 'infinity'::timestamptz)) STORED;--> statement-breakpoint
 CREATE INDEX "list_counts_status_idx" ON "list_counts" USING btree ("list","approval_status","account_key","n");--> statement-breakpoint
 ALTER TABLE "frequencies" ADD CONSTRAINT "frequencies_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "frequency_files" ADD CONSTRAINT "frequency_files_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unit_files" ADD CONSTRAINT "unit_files_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "units" ADD CONSTRAINT "units_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "frequencies_updated_idx" ON "frequencies" USING btree ("updated_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_waiting_idx" ON "frequencies" USING btree ("waiting_since","key");--> statement-breakpoint
@@ -31,6 +39,14 @@ CREATE INDEX "frequencies_collateral_status_idx" ON "frequencies" USING btree ("
 CREATE INDEX "frequencies_collateral_frequency_idx" ON "frequencies" USING btree ("collateral_key","frequency","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_month_idx" ON "frequencies" USING btree ("collateral_key","month","created_at","key");--> statement-breakpoint
 CREATE INDEX "frequencies_collateral_year_idx" ON "frequencies" USING btree ("collateral_key","year","created_at","key");--> statement-breakpoint
+CREATE INDEX "frequency_files_live_idx" ON "frequency_files" USING btree ("created_at","key") WHERE "frequency_files"."completed_at" is not null and "frequency_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "frequency_files_live_status_idx" ON "frequency_files" USING btree ("approval_status","created_at","key") WHERE "frequency_files"."completed_at" is not null and "frequency_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "frequency_files_live_account_idx" ON "frequency_files" USING btree ("account_key","created_at","key") WHERE "frequency_files"."completed_at" is not null and "frequency_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "frequency_files_live_account_status_idx" ON "frequency_files" USING btree ("account_key","approval_status","created_at","key") WHERE "frequency_files"."completed_at" is not null and "frequency_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "unit_files_live_idx" ON "unit_files" USING btree ("created_at","key") WHERE "unit_files"."completed_at" is not null and "unit_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "unit_files_live_status_idx" ON "unit_files" USING btree ("approval_status","created_at","key") WHERE "unit_files"."completed_at" is not null and "unit_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "unit_files_live_account_idx" ON "unit_files" USING btree ("account_key","created_at","key") WHERE "unit_files"."completed_at" is not null and "unit_files"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "unit_files_live_account_status_idx" ON "unit_files" USING btree ("account_key","approval_status","created_at","key") WHERE "unit_files"."completed_at" is not null and "unit_files"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "units_updated_idx" ON "units" USING btree ("updated_at","key");--> statement-breakpoint
 CREATE INDEX "units_waiting_idx" ON "units" USING btree ("waiting_since","key");--> statement-breakpoint
 CREATE INDEX "units_status_waiting_idx" ON "units" USING btree ("approval_status","waiting_since","key");--> statement-breakpoint
@@ -78,7 +94,24 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "collaterals_account_moved" AFTER UPDATE OF "account_key" ON "collaterals"
   FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
   EXECUTE FUNCTION "follow_collateral_account"();--> statement-breakpoint
--- list_counts follows every statement that inserts, updates or deletes units or frequencies:
+-- A unit or frequency moved to another account takes its files along.
+CREATE FUNCTION "follow_unit_account"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "unit_files" SET "account_key" = NEW."account_key" WHERE "unit_key" = NEW."key";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "units_account_moved" AFTER UPDATE OF "account_key" ON "units"
+  FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
+  EXECUTE FUNCTION "follow_unit_account"();--> statement-breakpoint
+CREATE FUNCTION "follow_frequency_account"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "frequency_files" SET "account_key" = NEW."account_key" WHERE "frequency_key" = NEW."key";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "frequencies_account_moved" AFTER UPDATE OF "account_key" ON "frequencies"
+  FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
+  EXECUTE FUNCTION "follow_frequency_account"();--> statement-breakpoint
+-- list_counts follows every statement that inserts, updates or deletes units, frequencies or files:
 -- what left each (account, status) and what arrived, netted, in one upsert. Rows are written in
 -- key order so two transactions never take the same counters in opposite orders.
 CREATE FUNCTION "count_list_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -109,6 +142,35 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- Files count only while live: completed and not discarded.
+CREATE FUNCTION "count_live_files"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", count(*)
+        FROM "arrived" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", -count(*)
+        FROM "departed" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  ELSE
+    INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+      SELECT TG_TABLE_NAME, "account_key", "approval_status", sum("d")
+        FROM (
+          SELECT "account_key", "approval_status", -1 AS "d" FROM "departed" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL
+          UNION ALL
+          SELECT "account_key", "approval_status", 1 FROM "arrived" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL
+        ) "moves"
+        GROUP BY 1, 2, 3 HAVING sum("d") <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT ("list", "account_key", "approval_status")
+      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "units_counted_insert" AFTER INSERT ON "units"
   REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
 CREATE TRIGGER "units_counted_update" AFTER UPDATE ON "units"
@@ -123,7 +185,27 @@ CREATE TRIGGER "frequencies_counted_update" AFTER UPDATE ON "frequencies"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
 CREATE TRIGGER "frequencies_counted_delete" AFTER DELETE ON "frequencies"
   REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_list_rows"();--> statement-breakpoint
+CREATE TRIGGER "unit_files_counted_insert" AFTER INSERT ON "unit_files"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+CREATE TRIGGER "unit_files_counted_update" AFTER UPDATE ON "unit_files"
+  REFERENCING OLD TABLE AS "departed" NEW TABLE AS "arrived"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+CREATE TRIGGER "unit_files_counted_delete" AFTER DELETE ON "unit_files"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+CREATE TRIGGER "frequency_files_counted_insert" AFTER INSERT ON "frequency_files"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+CREATE TRIGGER "frequency_files_counted_update" AFTER UPDATE ON "frequency_files"
+  REFERENCING OLD TABLE AS "departed" NEW TABLE AS "arrived"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+CREATE TRIGGER "frequency_files_counted_delete" AFTER DELETE ON "frequency_files"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
 INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
   SELECT 'units', "account_key", "approval_status", count(*) FROM "units" GROUP BY 1, 2, 3;--> statement-breakpoint
 INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
-  SELECT 'frequencies', "account_key", "approval_status", count(*) FROM "frequencies" GROUP BY 1, 2, 3;
+  SELECT 'frequencies', "account_key", "approval_status", count(*) FROM "frequencies" GROUP BY 1, 2, 3;;--> statement-breakpoint
+INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+  SELECT 'unit_files', "account_key", "approval_status", count(*) FROM "unit_files"
+    WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;--> statement-breakpoint
+INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+  SELECT 'frequency_files', "account_key", "approval_status", count(*) FROM "frequency_files"
+    WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;

@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -76,6 +73,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
+  // The embedded database (a large WebAssembly module) is loaded only when it is the one in use.
+  const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
   if (target.kind === 'pglite-memory') {
     const client = new PGlite();
     const db = drizzlePglite(client, { schema });
@@ -101,6 +100,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await release();
     throw error;
   }
+}
+
+async function loadPglite() {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, drizzlePglite, migratePglite };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CheckerSort, CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from './client.ts';
@@ -41,13 +41,16 @@ export function checkerOrder(
   }
 }
 
+/** The tables list_counts keeps counts of (live files only, for the file tables). */
+export type CountedList = 'units' | 'frequencies' | 'unit_files' | 'frequency_files';
+
 /**
- * A checker list's total from the kept counts (list_counts): one status or all, for everyone or
+ * A list's total from the kept counts (list_counts): one status or all, for everyone or
  * one account (the `scope` placeholder). A sum of at most a row per account and status.
  */
 export function countedTotal(
   db: Executor,
-  list: 'units' | 'frequencies',
+  list: CountedList | CountedList[],
   byAccount: boolean,
   status: CheckerStatusFilter,
 ) {
@@ -56,7 +59,7 @@ export function countedTotal(
     .from(listCounts)
     .where(
       and(
-        eq(listCounts.list, list),
+        Array.isArray(list) ? inArray(listCounts.list, list) : eq(listCounts.list, list),
         byAccount ? eq(listCounts.accountKey, sql.placeholder('scope')) : undefined,
         status === 'ALL' ? undefined : eq(listCounts.approvalStatus, sql.placeholder('status')),
       ),

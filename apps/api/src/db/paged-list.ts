@@ -20,7 +20,7 @@ export type OrderDirection = 'asc' | 'desc';
 /** One column of a list's order: what to sort by, and its SQL type (to read a cursor back). */
 export interface OrderColumn {
   expr: AnyPgColumn | SQL;
-  type: 'timestamptz' | 'text' | 'smallint' | 'approval_status';
+  type: 'timestamptz' | 'text' | 'uuid' | 'smallint' | 'approval_status';
 }
 
 /** A list's order: its columns, ending with the unique key, all read in one direction. */

@@ -297,10 +297,10 @@ export const frequencies = pgTable(
 );
 
 /**
- * How many units and frequencies each account has in each status, so a list's total is a sum of
- * a few rows rather than a count of the table. Kept by statement triggers on units and
- * frequencies (migration 0003), in the same transaction as every insert, status change, move to
- * another account and delete, whoever makes it.
+ * How many units, frequencies and live files (of each table) each account has in each status, so
+ * a list's total is a sum of a few rows rather than a count of the table. Kept by statement
+ * triggers on those tables (migration 0003), in the same transaction as every insert, status
+ * change, move to another account and delete, whoever makes it.
  */
 export const listCounts = pgTable(
   'list_counts',
@@ -318,11 +318,43 @@ export const listCounts = pgTable(
 );
 
 /**
+ * The files screen's indexes (SPEC §2 `files`, newest upload first): live files only, for
+ * everyone or one account, any status or one, with the key last — so a page is a merge of the
+ * two file tables' index scans, unsorted.
+ */
+function liveFileIndexes(
+  table: string,
+  t: {
+    accountKey: AnyPgColumn;
+    approvalStatus: AnyPgColumn;
+    createdAt: AnyPgColumn;
+    key: AnyPgColumn;
+    completedAt: AnyPgColumn;
+    deletedAt: AnyPgColumn;
+  },
+): IndexBuilder[] {
+  const live = sql`${t.completedAt} is not null and ${t.deletedAt} is null`;
+  return [
+    index(`${table}_live_idx`).on(t.createdAt, t.key).where(live),
+    index(`${table}_live_status_idx`).on(t.approvalStatus, t.createdAt, t.key).where(live),
+    index(`${table}_live_account_idx`).on(t.accountKey, t.createdAt, t.key).where(live),
+    index(`${table}_live_account_status_idx`)
+      .on(t.accountKey, t.approvalStatus, t.createdAt, t.key)
+      .where(live),
+  ];
+}
+
+/**
  * Units and frequencies are one document set (DESIGN §1); their file tables share this shape.
  * A row counts towards a slot only once completed (bytes verified) and while not deleted.
  */
 const documentFileColumns = {
   key: uuid('key').primaryKey().defaultRandom(),
+  // The parent's account, kept here so the files screen reads a borrower's files off one index;
+  // set at upload, and triggers follow the parent moving to another account.
+  accountKey: text('account_key')
+    .notNull()
+    .references(() => accounts.key),
   fileType: text('file_type').notNull(),
   fileName: text('file_name'),
   fileHash: text('file_hash'),
@@ -367,6 +399,8 @@ export const unitFiles = pgTable(
     index('unit_files_pending_created_idx')
       .on(t.createdAt)
       .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
+
+    ...liveFileIndexes('unit_files', t),
   ],
 );
 
@@ -390,6 +424,8 @@ export const frequencyFiles = pgTable(
     index('frequency_files_pending_created_idx')
       .on(t.createdAt)
       .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
+
+    ...liveFileIndexes('frequency_files', t),
   ],
 );
 

@@ -14,7 +14,18 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ApprovalStatus, DocumentParent } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { containsText } from '../../db/list-queries.ts';
+import { containsText, countedTotal } from '../../db/list-queries.ts';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  planPage,
+  preparedOnce,
+  readPage,
+  type PagedRow,
+  type PreparedPage,
+  type ReadVariant,
+} from '../../db/paged-list.ts';
 import { asDocumentFiles, selectFileRecords } from '../documents/document-files.repository.ts';
 import {
   accounts,
@@ -114,7 +125,119 @@ function frequencyFilesFound(db: Executor, filter: DocumentFilter) {
     );
 }
 
+/** One file table's rows with what the files screen filters on (the filters stay outside). */
+function fileRowsOf(db: Executor, t: typeof unitFiles | typeof frequencyFiles, kind: Kind) {
+  return db
+    .select({
+      // A literal, not a parameter: PostgreSQL then merges the two tables' index scans.
+      kind: sql<Kind>`${sql.raw(`'${kind}'`)}::text`.as('kind'),
+      key: t.key,
+      createdAt: t.createdAt,
+      accountKey: t.accountKey,
+      approvalStatus: t.approvalStatus,
+      completedAt: t.completedAt,
+      deletedAt: t.deletedAt,
+    })
+    .from(t);
+}
+
+/**
+ * A page of the files screen without a search: both file tables' live-file indexes merged in
+ * order (a Merge Append, nothing sorted), numbered, with each row's cursor values. The filters
+ * apply to the union as a whole, which PostgreSQL pushes into each table's index scan.
+ */
+function livePageQuery(db: Executor, filter: LiveFileFilter, variant: ReadVariant) {
+  const found = unionAll(
+    fileRowsOf(db, unitFiles, 'unit'),
+    fileRowsOf(db, frequencyFiles, 'frequency'),
+  ).as('found');
+  const direction = variant === 'reversed' ? 'asc' : 'desc';
+  const order = [
+    sql`${found.createdAt} ${sql.raw(direction)}`,
+    sql`${found.key} ${sql.raw(direction)}`,
+  ];
+  const query = db
+    .select({
+      kind: found.kind,
+      key: found.key,
+      ord: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`,
+      cursor: sql<string[]>`array[${found.createdAt}::text, ${found.key}::text]`,
+    })
+    .from(found)
+    .where(
+      and(
+        isNotNull(found.completedAt),
+        isNull(found.deletedAt),
+        filter.scope === null ? undefined : sql`${found.accountKey} = ${sql.placeholder('scope')}`,
+        filter.status === undefined
+          ? undefined
+          : sql`${found.approvalStatus} = ${sql.placeholder('status')}`,
+        variant === 'after'
+          ? afterCursor(
+              {
+                columns: [
+                  { expr: found.createdAt, type: 'timestamptz' },
+                  { expr: found.key, type: 'uuid' },
+                ],
+                direction: 'desc',
+              },
+              (i) => sql.placeholder(`after${i}`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(sql.placeholder('limit') as never)
+    .$dynamic();
+  return variant === 'after' ? query : query.offset(sql.placeholder('offset') as never);
+}
+
+export interface LiveFileFilter {
+  scope: AccountScope;
+  status?: ApprovalStatus | undefined;
+}
+
 export const documentSearchRepository = {
+  /**
+   * One page of the files screen without a search (SPEC §2 `files`), newest upload first: which
+   * files, how many there are (kept counts), and the next page's cursor.
+   */
+  async findLivePage(
+    db: Executor,
+    filter: LiveFileFilter,
+    paging: { page: number; perPage: number; next?: string | undefined },
+  ) {
+    const name = `files.${filter.scope === null ? 'all' : 'account'}.${filter.status ?? 'ALL'}`;
+    const cursor = paging.next === undefined ? undefined : decodeCursor(name, paging.next, 2);
+    const page = cursor?.page ?? paging.page;
+    const values = { scope: filter.scope, status: filter.status ?? null };
+    const totalName = `${name}.total`;
+    const [counted] = await preparedOnce(db, totalName, () =>
+      countedTotal(
+        db,
+        ['unit_files', 'frequency_files'],
+        filter.scope !== null,
+        filter.status ?? 'ALL',
+      ).prepare(totalName),
+    ).execute(values);
+    const total = counted?.n ?? 0;
+    const rows = await readPage(
+      (variant) =>
+        preparedOnce(db, `${name}.${variant}`, () =>
+          livePageQuery(db, filter, variant).prepare(`${name}.${variant}`),
+        ) as unknown as PreparedPage<{ kind: Kind; key: string } & PagedRow>,
+      planPage(page, paging.perPage, total, cursor),
+      values,
+    );
+    const last = rows.at(-1);
+    return {
+      rows,
+      total,
+      page,
+      next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
+    };
+  },
+
   /**
    * One page of unit and frequency files together, newest upload first: which files (kind and
    * key), and how many match in all. Two queries, whatever the page size.
@@ -142,7 +265,6 @@ export const documentSearchRepository = {
     return selectFileRecords(db, asDocumentFiles(unitFiles), {
       parentUnit: units,
       projectName: projects.name,
-      accountKey: accounts.key,
       accountName: accounts.name,
     })
       .innerJoin(units, eq(units.key, unitFiles.parentKey))
@@ -158,7 +280,6 @@ export const documentSearchRepository = {
     return selectFileRecords(db, asDocumentFiles(frequencyFiles), {
       parentFrequency: frequencies,
       collateralName: collaterals.collateralName,
-      accountKey: accounts.key,
       accountName: accounts.name,
     })
       .innerJoin(frequencies, eq(frequencies.key, frequencyFiles.parentKey))

@@ -36,19 +36,27 @@ export async function searchDocuments(
   user: AuthenticatedUser,
   query: DocumentSearchQuery,
 ) {
-  const { rows, total } = await repo.findPage(
-    db,
-    {
-      scope: accountScope(user),
-      search: query.search,
-      status: query.status,
-      typesNamed: {
-        unit: typesNamed(query.search, UNIT_FILE_TYPE_NAMES),
-        frequency: typesNamed(query.search, COLLATERAL_FILE_TYPE_NAMES),
-      },
-    },
-    { offset: (query.page - 1) * query.perPage, limit: query.perPage },
-  );
+  const scope = accountScope(user);
+  // Without a search the page comes off the live-file indexes; a search scans what it must.
+  const { rows, total, page, next } = query.search
+    ? {
+        ...(await repo.findPage(
+          db,
+          {
+            scope,
+            search: query.search,
+            status: query.status,
+            typesNamed: {
+              unit: typesNamed(query.search, UNIT_FILE_TYPE_NAMES),
+              frequency: typesNamed(query.search, COLLATERAL_FILE_TYPE_NAMES),
+            },
+          },
+          { offset: (query.page - 1) * query.perPage, limit: query.perPage },
+        )),
+        page: query.page,
+        next: null,
+      }
+    : await repo.findLivePage(db, { scope, status: query.status }, query);
   const keysOf = (kind: DocumentParent['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => row.key);
   const [unitFiles, frequencyFiles] = await Promise.all([
@@ -57,14 +65,14 @@ export async function searchDocuments(
   ]);
 
   const found = new Map<string, { file: DocumentFileRecord; parent: DocumentParent }>();
-  for (const { parentUnit: unit, projectName, accountKey, accountName, ...file } of unitFiles) {
+  for (const { parentUnit: unit, projectName, accountName, ...file } of unitFiles) {
     found.set(file.key, {
       file,
       parent: {
         kind: 'unit',
         key: unit.key,
         label: unitLabel({ projectName, tower: unit.tower, unit: unit.unit }),
-        accountId: accountKey,
+        accountId: file.accountKey,
         accountName,
         projectKey: unit.projectKey,
         collateralKey: null,
@@ -73,14 +81,14 @@ export async function searchDocuments(
     });
   }
   for (const row of frequencyFiles) {
-    const { parentFrequency: frequency, collateralName, accountKey, accountName, ...file } = row;
+    const { parentFrequency: frequency, collateralName, accountName, ...file } = row;
     found.set(file.key, {
       file,
       parent: {
         kind: 'frequency',
         key: frequency.key,
         label: frequencyLabel({ collateralName, ...frequency }),
-        accountId: accountKey,
+        accountId: file.accountKey,
         accountName,
         projectKey: null,
         collateralKey: frequency.collateralKey,
@@ -91,11 +99,11 @@ export async function searchDocuments(
 
   // Completed files are only ever marked discarded, never removed, so each key of the page is
   // found; one discarded between the two reads shows as it was a moment before.
-  const page = rows.map((row) => found.get(row.key)!);
+  const entries = rows.map((row) => found.get(row.key)!);
   return {
     files: await Promise.all(
-      page.map(async ({ file, parent }) => ({ ...(await fileEntry(storage, file)), parent })),
+      entries.map(async ({ file, parent }) => ({ ...(await fileEntry(storage, file)), parent })),
     ),
-    meta: listMeta(query.page, query.perPage, total, page.length),
+    meta: listMeta(page, query.perPage, total, entries.length, next),
   };
 }

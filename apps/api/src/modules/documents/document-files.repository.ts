@@ -10,7 +10,7 @@ import {
   isNull,
   sql,
 } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DocumentFile, FileListQuery, PreviousReview, Role } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { unitFiles, users, type frequencyFiles } from '../../db/schema.ts';
@@ -25,13 +25,14 @@ export const asDocumentFiles = (table: typeof unitFiles | typeof frequencyFiles)
 
 export type DocumentFileRow = DocumentFilesTable['$inferSelect'];
 
-const uploader = alias(users, 'uploader');
-const reviewer = alias(users, 'reviewer');
+/** A user's column looked up by id: an index probe per row, whatever the size of the users table. */
+const userColumn = <T>(column: AnyPgColumn, id: AnyPgColumn) =>
+  sql<T | null>`(select ${column} from ${users} where ${users.id} = ${id})`;
 
 /**
  * File rows with the names a file answer shows beside them (who uploaded each, who gave its
- * current decision), the users joined once in the one query, never looked up per row. `extra`
- * adds columns of tables the caller joins on (a parent's, for the files screen).
+ * current decision), in the one query. `extra` adds columns of tables the caller joins on (a
+ * parent's, for the files screen).
  */
 export function selectFileRecords<Extra extends SelectedFields = Record<never, never>>(
   db: Executor,
@@ -41,14 +42,12 @@ export function selectFileRecords<Extra extends SelectedFields = Record<never, n
   return db
     .select({
       ...getTableColumns(t),
-      uploaderUsername: uploader.username,
-      reviewerUsername: reviewer.username,
-      reviewerRole: reviewer.role,
+      uploaderUsername: userColumn<string>(users.username, t.createdBy),
+      reviewerUsername: userColumn<string>(users.username, t.reviewedBy),
+      reviewerRole: userColumn<Role>(users.role, t.reviewedBy),
       ...(extra as Extra),
     })
-    .from(t)
-    .leftJoin(uploader, eq(uploader.id, t.createdBy))
-    .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy));
+    .from(t);
 }
 
 /** A file row with the people its answer names. */

@@ -51,6 +51,22 @@ beforeAll(async () => {
       select ${collateral}, ${account}, 1 + 2 * (i % 2), 1 + i % 12, 2020 + i / 12
       from generate_series(0, ${months - 1}) as i`);
   }
+  // Files of every unit and frequency: some discarded, some never completed, few upload times.
+  for (const [table, parent] of [
+    ['unit_files', 'units'],
+    ['frequency_files', 'frequencies'],
+  ] as const) {
+    await t.db.execute(
+      sql.raw(`insert into ${table} (${parent === 'units' ? 'unit_key' : 'frequency_key'},
+          account_key, file_type, file_name, approval_status, completed_at, deleted_at, created_at)
+        select p.key, p.account_key, (array['OTHER', 'ATS_BBA', 'KYC_APPLICANT'])[i], 'file.pdf',
+          (array['NOT_RAISED','PENDING_APPROVAL','APPROVED','REJECTED'])[1 + i % 4]::approval_status,
+          case when (abs(hashtext(p.key)) + i) % 7 = 0 then null else now() end,
+          case when (abs(hashtext(p.key)) + i) % 5 = 0 then now() end,
+          timestamptz '2026-02-01 00:00:00.5+00' - ((abs(hashtext(p.key)) + i) % 4) * interval '1 hour'
+        from ${parent} p, generate_series(1, 3) i`),
+    );
+  }
   // Statuses, few distinct update times (ties broken by key) and some never submitted.
   for (const table of ['units', 'frequencies']) {
     await t.db.execute(
@@ -83,15 +99,22 @@ async function expected(table: string, where: SQL, order: SQL) {
 }
 
 /** Reads the list page by page by number, and again walking `next`; both must equal `want`. */
-async function expectList(token: string, base: string, itemsKey: string, want: string[]) {
-  for (const perPage of [1, 7, 100]) {
+async function expectList(
+  token: string,
+  base: string,
+  itemsKey: string,
+  want: string[],
+  keyOf: (item: Record<string, unknown>) => string = (item) => item.key as string,
+  perPages = [1, 7, 100],
+) {
+  for (const perPage of perPages) {
     const joiner = base.includes('?') ? '&' : '?';
     const url = (query: string) => `${base}${joiner}perPage=${perPage}&${query}`;
     const first = await get(token, url('page=1'));
     expect(first.meta.totalRecords, `${base} total`).toBe(want.length);
     expect(first.meta.totalPages).toBe(Math.ceil(want.length / perPage));
     const keysOf = (answer: Record<string, unknown>) =>
-      (answer[itemsKey] as { key: string }[]).map((item) => item.key);
+      (answer[itemsKey] as Record<string, unknown>[]).map(keyOf);
 
     const byNumber: string[] = [];
     for (let page = 1; page <= first.meta.totalPages; page++) {
@@ -252,6 +275,45 @@ describe('the frequency lists', () => {
           ),
         );
       }
+    }
+  }, 120_000);
+});
+
+describe('the files screen', () => {
+  it('pages live files of both kinds newest first, for staff and borrower, any status or one', async () => {
+    const liveFiles = (where: SQL) =>
+      queryRows<{ key: string }>(
+        t.db,
+        sql`select key from (
+              select key, created_at, account_key, approval_status, completed_at, deleted_at
+                from unit_files
+              union all
+              select key, created_at, account_key, approval_status, completed_at, deleted_at
+                from frequency_files) f
+            where completed_at is not null and deleted_at is null and ${where}
+            order by created_at desc, key desc`,
+      ).then((rows) => rows.map((r) => r.key));
+    const fileKey = (item: Record<string, unknown>) => (item.file as { key: string }).key;
+    for (const status of [undefined, 'REJECTED'] as const) {
+      const query = status ? `?status=${status}` : '';
+      const byStatus = status ? sql`approval_status = ${status}` : sql`true`;
+      const perPages = [13, 100];
+      await expectList(
+        staff,
+        `/api/files${query}`,
+        'files',
+        await liveFiles(byStatus),
+        fileKey,
+        perPages,
+      );
+      await expectList(
+        owner,
+        `/api/files${query}`,
+        'files',
+        await liveFiles(sql`${byStatus} and account_key = ${accountKey}`),
+        fileKey,
+        perPages,
+      );
     }
   }, 120_000);
 });

@@ -10,13 +10,13 @@ import {
   type DocumentSetRef,
   type DocumentSetWorld,
 } from '../../../test/document-sets.ts';
-import { reviewAll } from '../../../test/documents.ts';
+import { reviewAll, uploadDocument } from '../../../test/documents.ts';
 
 /**
- * The kept counts (list_counts) that list totals come from equal COUNT(*) of units and
- * frequencies per account and status after a randomized run of the whole workflow — uploads,
- * submits (50 at once), reviews, finalising, reopening, resubmitting — and the lender moving a
- * project, a loan and a collateral to another account.
+ * The kept counts (list_counts) that list totals come from equal COUNT(*) of units, frequencies
+ * and live files per account and status after a randomized run of the whole workflow — uploads,
+ * replacements, discards, submits (50 at once), reviews, finalising, reopening — and the lender
+ * moving a project, a loan and a collateral to another account.
  */
 let t: TestApp;
 let worlds: DocumentSetWorld[];
@@ -51,7 +51,14 @@ async function expectCountsExact() {
             from units group by 1, 2, 3
           union all
           select 'frequencies', account_key, approval_status::text, count(*)::int
-            from frequencies group by 1, 2, 3) c
+            from frequencies group by 1, 2, 3
+          union all
+          select 'unit_files', account_key, approval_status::text, count(*)::int from unit_files
+            where completed_at is not null and deleted_at is null group by 1, 2, 3
+          union all
+          select 'frequency_files', account_key, approval_status::text, count(*)::int
+            from frequency_files
+            where completed_at is not null and deleted_at is null group by 1, 2, 3) c
         order by 1, 2, 3`,
   );
   expect(kept).toEqual(counted);
@@ -76,6 +83,32 @@ describe('the kept list counts', () => {
         const set = await world.reviewedSet(kind, () => outcome);
         if (made === 'approved') await world.setStatus(set, world.approver.token, outcome);
         sets.push({ world, set });
+      }
+    }
+    await expectCountsExact();
+
+    // Borrowers discard a file of some sets, and replace a rejected file of others.
+    for (const { world, set } of sets) {
+      const status = await world.statusOf(set);
+      const files = await world.filesOf(set);
+      if (status === 'NOT_RAISED' && files.length > 0 && next() < 0.3) {
+        const res = await world.call(
+          world.owner.token,
+          'DELETE',
+          `${set.filesUrl}/${files[0]!.key}`,
+        );
+        expect(res.statusCode).toBe(204);
+      }
+      const rejected = files.find((f) => f.approvalStatus === 'REJECTED');
+      if (status === 'REJECTED' && rejected) {
+        const { completed } = await uploadDocument(
+          t.app,
+          world.owner.token,
+          set.filesUrl,
+          rejected.fileType,
+          { replaces: rejected.key },
+        );
+        expect(completed?.statusCode).toBe(200);
       }
     }
     await expectCountsExact();

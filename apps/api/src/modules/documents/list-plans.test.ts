@@ -24,6 +24,9 @@ async function seed(db: TestApp['db']) {
   const statements = [
     sql`insert into accounts (key, name, email)
         select 'ACC' || i, 'Account ' || i, 'acc' || i || '@example.com' from generate_series(1, 400) i`,
+    sql`insert into users (username, email, role, account_key, name)
+        select 'ACC' || i, 'acc' || i || '@example.com', 'client', 'ACC' || i, 'Account ' || i
+        from generate_series(1, 400) i`,
     sql`insert into opportunities (key, account_key, name, sanction_amount, peak_exposure, current_face)
         select 'OPP' || i, 'ACC' || (1 + i % 400), 'Loan ' || i, 1000000, 500000, 250000
         from generate_series(1, 800) i`,
@@ -42,9 +45,11 @@ async function seed(db: TestApp['db']) {
           case when i % 10 < 6 then now() - (i % 77777) * interval '7 minutes' end
         from generate_series(1, ${UNITS}) i,
           lateral (select case when i % 8 = 0 then 8 else 1 + i % 4000 end as p) project`,
-    sql`insert into unit_files (unit_key, file_type, file_name, approval_status, completed_at)
-        select 'U' || i, t.file_type, t.file_type || '.pdf', 'NOT_RAISED', now()
-        from generate_series(1, ${UNITS}) i,
+    sql`insert into unit_files (unit_key, account_key, file_type, file_name, approval_status,
+          completed_at, created_at, created_by)
+        select units.key, units.account_key, t.file_type, t.file_type || '.pdf',
+          units.approval_status, now(), units.updated_at - interval '1 hour', users.id
+        from units join users on users.account_key = units.account_key,
           unnest(array['SHORTFALL_INFUSION_PROOF','NOC_REQUEST_FINAL','KYC_CO_APPLICANT',
             'CUSTOMER_LEDGER','KYC_APPLICANT','ATS_BBA','OTHER']) as t(file_type)`,
     sql`insert into collaterals (key, account_key, collateral_name)
@@ -60,8 +65,10 @@ async function seed(db: TestApp['db']) {
           lateral (select case when i % 8 = 0 then 8 else 1 + i % 800 end as c,
             case when i % 8 = 0 then 1 + (i / 8) % 12 else 1 + (i / 800) % 12 end as m,
             case when i % 8 = 0 then 1000 + i / 96 else 2000 + i / 9600 end as y) period`,
-    sql`insert into frequency_files (frequency_key, file_type, file_name, approval_status, completed_at)
-        select key, 'SALES_MIS', 'sales.xlsx', 'NOT_RAISED', now() from frequencies`,
+    sql`insert into frequency_files (frequency_key, account_key, file_type, file_name,
+          approval_status, completed_at, created_at)
+        select key, account_key, 'SALES_MIS', 'sales.xlsx', approval_status, now(), updated_at
+        from frequencies`,
     sql`vacuum analyze`,
   ];
   for (const statement of statements) await db.execute(statement);
@@ -74,8 +81,7 @@ beforeAll(async () => {
   staff = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
   const [client] = await queryRows<{ id: string }>(
     t.db,
-    sql`insert into users (username, email, role, account_key, name)
-      values ('ACC7', 'acc7@example.com', 'client', 'ACC7', 'Account 7') returning id`,
+    sql`select id from users where username = 'ACC7'`,
   );
   borrower = await tokenFor(t.db, client!.id);
   // Every statement the app sends from here on is captured, to be explained below.
@@ -187,4 +193,20 @@ describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`,
       );
     }
   }, 120_000);
+
+  it('reads the files screen off both tables’ live-file indexes at any depth', async () => {
+    for (const token of [staff, borrower]) {
+      for (const status of ['', '&status=PENDING_APPROVAL']) {
+        const url = `/api/files?perPage=50${status}`;
+        const first = await expectPlansClean(token, `${url}&page=1`);
+        const pages = first.meta.totalPages;
+        for (const page of [2, 100, Math.ceil(pages / 2), pages]) {
+          if (page >= 1 && page <= pages) await expectPlansClean(token, `${url}&page=${page}`);
+        }
+        if (first.meta.next) {
+          await expectPlansClean(token, `${url}&next=${encodeURIComponent(first.meta.next)}`);
+        }
+      }
+    }
+  }, 300_000);
 });

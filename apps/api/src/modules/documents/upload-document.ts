@@ -225,6 +225,7 @@ export async function startUpload(
     const replaced = await assertMayFill(def, tx, user, parent, body.fileType, replaces);
     const base = {
       parentKey: parent.key,
+      accountKey: parent.accountKey,
       fileType: body.fileType,
       borrowerRemarks: body.borrowerRemarks ?? null,
       createdBy: user.id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   COLLATERAL_SLOTS,
   unitSlotFileTypes,
@@ -67,7 +67,13 @@ async function setUnit(
 ) {
   await t.db.update(units).set({ approvalStatus: status, updatedAt }).where(eq(units.key, key));
   if (files.length)
-    await t.db.insert(unitFiles).values(files.map((f) => ({ ...f, parentKey: key })));
+    await t.db.insert(unitFiles).values(
+      files.map((f) => ({
+        ...f,
+        parentKey: key,
+        accountKey: sql`(select account_key from units where key = ${key})`,
+      })),
+    );
 }
 
 async function addFrequency(
@@ -90,7 +96,9 @@ async function addFrequency(
     })
     .returning({ key: frequencies.key });
   if (files.length)
-    await t.db.insert(frequencyFiles).values(files.map((f) => ({ ...f, parentKey: row!.key })));
+    await t.db
+      .insert(frequencyFiles)
+      .values(files.map((f) => ({ ...f, parentKey: row!.key, accountKey })));
   return row!.key;
 }
 
