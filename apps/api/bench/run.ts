@@ -224,6 +224,15 @@ async function borrowerSession(db: DatabaseHandle['db'], account: string, email:
   return (await createSession(db, user!.id, { federated: false })).token;
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Writes what the product sent, formatted as the repository formats JSON; says if it changed. */
@@ -308,6 +317,16 @@ async function main() {
   const demoUrl = databaseUrl(demoName);
   let demoCreated = false;
   const pgVersion = await withAdmin(async (client) => {
+    // A run stopped with Ctrl-C leaves its demo database behind: dropped here once its process
+    // is gone.
+    const { rows: leftovers } = await client.query<{ name: string }>(
+      `select datname as name from pg_database where datname ~ '^portal_bench_[0-9]+$'`,
+    );
+    for (const { name } of leftovers) {
+      if (!isRunning(Number(name.slice('portal_bench_'.length)))) {
+        await client.query(`drop database if exists ${name} with (force)`);
+      }
+    }
     await client.query(`create database ${demoName}`);
     demoCreated = true;
     return (await client.query<{ server_version: string }>('show server_version')).rows[0]!
