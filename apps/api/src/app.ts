@@ -12,7 +12,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer.
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lenderDataRoutes } from './modules/lender-data/lender-data.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, markRoutesWithoutSession } from './plugins/auth.ts';
 import { configuredMailer, devMailDir } from './mail/configured-mailer.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -91,16 +91,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler());
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRoute', markRoutesWithoutSession);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
-  registerMetrics(app, { db, token: env.METRICS_TOKEN });
+  await registerMetrics(app, { db, token: env.METRICS_TOKEN });
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) nameSpansByRoute(app);
   refuseUnstorableText(app);
   if (env.devConveniences) guardDevConveniences(app);
   const storage = deps.storage ?? storageFor(env);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     https: env.PUBLIC_URL.startsWith('https:'),
     connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
   });

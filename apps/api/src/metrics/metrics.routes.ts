@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '@portal/domain';
 import type { Database } from '../db/client.ts';
-import { createApiMetrics, UNMATCHED_ROUTE, type ApiMetrics } from './metrics.ts';
+import type { ApiMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,13 +17,14 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * GET /metrics for a Prometheus scraper holding METRICS_TOKEN. Without a token configured it is
- * not exposed: 404, and nothing is measured. It is added to the root instance, before any route,
- * so its hook times every request, the not-found handler's included.
+ * not exposed: 404, nothing is measured, and the metrics library is not even loaded. It is added
+ * to the root instance, before any route, so its hook times every request, the not-found
+ * handler's included.
  */
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   options: { db: Database; token: string | undefined },
-): void {
+): Promise<void> {
   const { token } = options;
   // Hidden from the API docs: an operator's endpoint, described in the deploy guide.
   const schema = { hide: true };
@@ -36,6 +37,7 @@ export function registerMetrics(
     return;
   }
 
+  const { createApiMetrics, UNMATCHED_ROUTE } = await import('./metrics.ts');
   const metrics = createApiMetrics(options.db, app.log);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {

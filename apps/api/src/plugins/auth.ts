@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, type Role } from '@portal/domain';
 import type { Database } from '../db/client.ts';
@@ -16,10 +22,37 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Roles that may call the route; checked before the body is even parsed (DESIGN §4). */
     roles?: readonly Role[];
+    /** false: the route never reads the signed-in user, so its requests look up no session. */
+    session?: false;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Read-only routes that never look at who is signed in: health probes, the metrics scrape, the API
+ * docs and the web app's files. Their requests skip the session lookup (a probe must not query
+ * sessions). Writes and unmatched paths always look the session up, so the Origin check and the
+ * role checks are never skipped.
+ */
+export function markRoutesWithoutSession(route: RouteOptions) {
+  if (route.config?.roles) return;
+  if (![route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
+  const url = route.url;
+  const isWebAppFile =
+    route.config !== undefined && 'file' in route.config && 'rootPath' in route.config;
+  if (
+    SESSIONLESS_PATHS.has(url) ||
+    url === DOCS_PREFIX ||
+    url.startsWith(`${DOCS_PREFIX}/`) ||
+    isWebAppFile
+  ) {
+    route.config = { ...route.config, session: false };
+  }
+}
+
+const SESSIONLESS_PATHS = new Set(['/api/healthz', '/api/readyz', '/metrics']);
+const DOCS_PREFIX = '/api/docs';
 
 /**
  * Resolves the session from the bearer token (API clients) or the session cookie (browser).
@@ -30,7 +63,8 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
     const publicOrigin = new URL(publicUrl).origin;
     const cookieName = sessionCookieName(publicUrl.startsWith('https:'));
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
+
+    async function authenticate(request: FastifyRequest) {
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const token = bearer ?? request.cookies[cookieName];
       const user = token ? await resolveSession(db, token, idleMinutes) : undefined;
@@ -48,6 +82,15 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
       request.user = user ?? null;
       const roles = request.routeOptions.config.roles;
       if (roles) requireRole(request, roles);
+    }
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config.session === false) done();
+      else
+        authenticate(request).then(
+          () => done(),
+          (error: unknown) => done(error as FastifyError),
+        );
     });
   },
 );

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { DomainError } from '@portal/domain';
 import { isLoopbackHost } from '../env.ts';
 
@@ -12,11 +13,9 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 
  * on this machine cannot put them on the network.
  */
 export function guardDevConveniences(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(DEV_CONVENIENCES_PREFIX)) return;
-    if (!isLocalRequest(request)) {
-      throw new DomainError('NOT_FOUND', 'Development conveniences answer on this machine only');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith(DEV_CONVENIENCES_PREFIX) || isLocalRequest(request)) done();
+    else done(new DomainError('NOT_FOUND', 'Development conveniences answer on this machine only'));
   });
 }
 
@@ -33,11 +32,11 @@ function isLocalRequest(request: FastifyRequest): boolean {
  * `connectOrigins`: where the browser may send requests besides the page's own origin — the
  * public URL and the object store that takes presigned uploads, and nowhere else.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean; connectOrigins: readonly string[] },
 ) {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     // Mantine injects inline style attributes; scripts stay same-origin only.
     contentSecurityPolicy: {
       useDefaults: true,
@@ -52,4 +51,29 @@ export async function registerSecurityHeaders(
     hsts: options.https,
     crossOriginEmbedderPolicy: false,
   });
+  // On the raw response, as helmet does, so answers written past Fastify (the bundled identity
+  // provider's) carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/**
+ * The headers helmet sets for these options, worked out once at start: with no directive computed
+ * per request (no nonces), they are the same for every answer.
+ */
+export function securityHeaders(options: HelmetOptions): (readonly [string, string])[] {
+  const headers: (readonly [string, string])[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, value]),
+    // helmet removes X-Powered-By, which Node never sets.
+    removeHeader: () => {},
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }
