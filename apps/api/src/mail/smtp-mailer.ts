@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer.ts';
 
 // A send holds its outbox row locked (and PGlite's only connection), so an unresponsive server
@@ -10,17 +10,26 @@ const TIMEOUTS_MS = {
   socketTimeout: 30_000,
 };
 
-/** Sends through the SMTP server named by an smtp:// or smtps:// URL (credentials inside it). */
+/**
+ * Sends through the SMTP server named by an smtp:// or smtps:// URL (credentials inside it). The
+ * mail library is loaded with the first message, so a server that sends none never holds it.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const url = new URL(smtpUrl);
   for (const [name, ms] of Object.entries(TIMEOUTS_MS)) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
   }
-  const transport = nodemailer.createTransport(url.toString());
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url.toString()),
+    ));
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject,

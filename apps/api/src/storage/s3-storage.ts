@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { DomainError } from '@portal/domain';
 import { ConfigError } from '../env.ts';
 import type { PresignedUpload, Storage } from './storage.ts';
@@ -82,29 +73,49 @@ export function parseStorageUrl(storageUrl: string): S3Location {
   };
 }
 
+type AwsSdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/s3-request-presigner');
+let awsSdk: Promise<AwsSdk> | undefined;
+
+/** The AWS SDK is large: it is loaded on the first use of a bucket, so only where one is configured. */
+const loadAwsSdk = () =>
+  (awsSdk ??= Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]).then(([s3, presigner]) => ({ ...s3, ...presigner })));
+
 /**
  * DESIGN §2: production storage. The browser uploads and downloads straight to the bucket with
  * presigned URLs; the API only signs them, checks the result and writes staff attachments.
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  private connection: Promise<{ sdk: AwsSdk; client: S3Client }> | undefined;
+  private readonly location: S3Location;
   private readonly bucket: string;
   private readonly maxUploadBytes: number;
 
   constructor(location: S3Location, maxUploadBytes: number) {
+    this.location = location;
     this.bucket = location.bucket;
     this.maxUploadBytes = maxUploadBytes;
-    this.client = new S3Client({
-      region: location.region,
-      endpoint: location.endpoint,
-      forcePathStyle: location.forcePathStyle,
-      credentials: location.credentials,
-      // Only checksums the operation needs: the SDK's default extra CRC32 (aws-chunked trailers on
-      // streams) is not understood by every S3-compatible server. Uploads carry SHA-256 themselves.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  }
+
+  private connect() {
+    const location = this.location;
+    return (this.connection ??= loadAwsSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: location.region,
+        endpoint: location.endpoint,
+        forcePathStyle: location.forcePathStyle,
+        credentials: location.credentials,
+        // Only checksums the operation needs: the SDK's default extra CRC32 (aws-chunked trailers
+        // on streams) is not understood by every S3-compatible server. Uploads carry SHA-256
+        // themselves.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   }
 
   async presignUpload(
@@ -115,13 +126,14 @@ export class S3Storage implements Storage {
     checkUploadOptions(options, this.maxUploadBytes);
     const expiresIn = expirySeconds(options.expiresInSeconds);
     const checksum = Buffer.from(options.sha256Hex, 'hex').toString('base64');
-    const command = new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    const command = new sdk.PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: options.contentType,
       ChecksumSHA256: checksum,
     });
-    const url = await getSignedUrl(this.client, command, {
+    const url = await sdk.getSignedUrl(client, command, {
       expiresIn,
       // Both must be signed headers: the presigner leaves content-type unsigned and would move the
       // checksum into the query string. Signed, S3 refuses any other type, and refuses bytes whose
@@ -143,24 +155,26 @@ export class S3Storage implements Storage {
   ): Promise<string> {
     assertValidKey(key);
     checkContentType(options.contentType);
-    const command = new GetObjectCommand({
+    const { sdk, client } = await this.connect();
+    const command = new sdk.GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: contentDisposition(options.fileName),
       ResponseContentType: options.contentType,
     });
-    return getSignedUrl(this.client, command, {
+    return sdk.getSignedUrl(client, command, {
       expiresIn: expirySeconds(options.expiresInSeconds),
     });
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {
     assertValidKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (isNotFound(sdk, error)) return undefined;
       throw error;
     }
   }
@@ -177,9 +191,10 @@ export class S3Storage implements Storage {
         throw new DomainError('NOT_FOUND', 'The file content is missing');
       return Readable.from([]);
     }
+    const { sdk, client } = await this.connect();
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({
+      const object = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Range: length === undefined ? undefined : `bytes=0-${length - 1}`,
@@ -188,9 +203,11 @@ export class S3Storage implements Storage {
       if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return object.Body;
     } catch (error) {
-      if (isNotFound(error)) throw new DomainError('NOT_FOUND', 'The file content is missing');
+      if (isNotFound(sdk, error)) {
+        throw new DomainError('NOT_FOUND', 'The file content is missing');
+      }
       // A range past the end of an empty object: S3 answers 416, the caller wants no bytes.
-      if (length !== undefined && statusOf(error) === 416) return Readable.from([]);
+      if (length !== undefined && statusOf(sdk, error) === 416) return Readable.from([]);
       throw error;
     }
   }
@@ -203,8 +220,9 @@ export class S3Storage implements Storage {
     assertValidKey(key);
     checkContentType(options.contentType);
     const { payload, length } = await withLength(body, options.size, this.maxUploadBytes);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: payload,
@@ -216,16 +234,15 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async listOlderThan(prefix: string, before: Date): Promise<string[]> {
     assertValidPrefix(prefix);
     const keys: string[] = [];
-    const pages = paginateListObjectsV2(
-      { client: this.client },
-      { Bucket: this.bucket, Prefix: prefix },
-    );
+    const { sdk, client } = await this.connect();
+    const pages = sdk.paginateListObjectsV2({ client }, { Bucket: this.bucket, Prefix: prefix });
     for await (const page of pages) {
       for (const object of page.Contents ?? []) {
         if (object.Key && object.LastModified && object.LastModified < before)
@@ -236,10 +253,10 @@ export class S3Storage implements Storage {
   }
 }
 
-const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+const statusOf = (sdk: AwsSdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 
-const isNotFound = (error: unknown) => statusOf(error) === 404;
+const isNotFound = (sdk: AwsSdk, error: unknown) => statusOf(sdk, error) === 404;
 
 /**
  * PutObject needs the length up front (multipart would need @aws-sdk/lib-storage, not installed):

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import { DomainError, type StaffSignOnErrorCode } from '@portal/domain';
 
 export interface StaffSignOnConfig {
@@ -41,26 +41,28 @@ export class StaffSignOnRefused extends DomainError {
 
 /** OpenID Connect authorization code + PKCE against any provider, through a certified client library. */
 export function createStaffSignOn(config: StaffSignOnConfig) {
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<OpenIdClient.Configuration> | undefined;
 
   // Discovered on first use and retried after a failure, so a provider that is down at start-up
   // does not keep staff out once it is back.
   function configuration() {
-    discovered ??= oidc
-      .discovery(
-        new URL(config.issuer),
-        config.clientId,
-        undefined,
-        oidc.ClientSecretBasic(config.clientSecret),
-        config.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
-      .catch((error: unknown) => {
-        discovered = undefined;
-        throw new DomainError(
-          'DEPENDENCY_DOWN',
-          `The staff sign-in provider could not be reached (${error instanceof Error ? error.message : 'unknown error'}).`,
-        );
-      });
+    discovered ??= loadOpenIdClient().then((oidc) =>
+      oidc
+        .discovery(
+          new URL(config.issuer),
+          config.clientId,
+          undefined,
+          oidc.ClientSecretBasic(config.clientSecret),
+          config.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
+        .catch((error: unknown) => {
+          discovered = undefined;
+          throw new DomainError(
+            'DEPENDENCY_DOWN',
+            `The staff sign-in provider could not be reached (${error instanceof Error ? error.message : 'unknown error'}).`,
+          );
+        }),
+    );
     return discovered;
   }
 
@@ -68,12 +70,14 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
     issuer: config.issuer,
 
     async start(): Promise<{ url: string; pending: PendingSignOn }> {
+      const server = await configuration();
+      const oidc = await loadOpenIdClient();
       const pending = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
       };
-      const url = oidc.buildAuthorizationUrl(await configuration(), {
+      const url = oidc.buildAuthorizationUrl(server, {
         redirect_uri: config.redirectUri,
         scope: 'openid email profile',
         response_type: 'code',
@@ -87,6 +91,7 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
 
     async finish(callbackUrl: URL, pending: PendingSignOn): Promise<StaffClaims> {
       const server = await configuration();
+      const oidc = await loadOpenIdClient();
       const tokens = await oidc.authorizationCodeGrant(server, callbackUrl, {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: pending.state,
@@ -117,5 +122,10 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
 
 export type StaffSignOn = ReturnType<typeof createStaffSignOn>;
 
-const hasEmailAndVerification = (claims: oidc.IDToken) =>
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+
+/** The OpenID Connect client library, loaded with the first staff sign-in. */
+const loadOpenIdClient = () => (openIdClient ??= import('openid-client'));
+
+const hasEmailAndVerification = (claims: OpenIdClient.IDToken) =>
   typeof claims.email === 'string' && typeof claims.email_verified === 'boolean';
