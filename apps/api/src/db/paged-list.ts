@@ -171,3 +171,13 @@ export function preparedOnce<T>(db: object, name: string, build: () => T): T {
   if (!byName.has(name)) byName.set(name, build());
   return byName.get(name) as T;
 }
+
+/**
+ * Lists that page by number (short ones: a borrower's loans, collaterals, a set's files, users)
+ * give a cursor too (DESIGN §4), naming the page after this one: the page a `next` names, or the
+ * asked page, and the cursor of the following one.
+ */
+export function pageByNumber(list: string, query: { page: number; next?: string | undefined }) {
+  const page = query.next === undefined ? query.page : decodeCursor(list, query.next, 0).page;
+  return { page, next: encodeCursor(list, { page: page + 1, values: [] }) };
+}

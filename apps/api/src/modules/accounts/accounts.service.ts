@@ -1,8 +1,14 @@
-import { DomainError, listMeta, type AccountUpdateBody } from '@portal/domain';
+import {
+  DomainError,
+  listMeta,
+  type AccountUpdateBody,
+  type PaginationQuery,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountsRepository as repo, toAccount } from './accounts.repository.ts';
+import { pageByNumber } from '../../db/paged-list.ts';
 
 /** A borrower reads only their own account; any other id is 404, as if it did not exist. */
 export async function getAccount(db: Database, user: AuthenticatedUser, key: string) {
@@ -16,15 +22,16 @@ export async function getAccount(db: Database, user: AuthenticatedUser, key: str
 
 export async function listAccounts(
   db: Database,
-  query: { page: number; perPage: number; search?: string | undefined },
+  query: PaginationQuery & { search?: string | undefined },
 ) {
+  const { page, next } = pageByNumber('accounts', query);
   const { rows, total } = await repo.list(db, query.search?.trim() || undefined, {
-    offset: (query.page - 1) * query.perPage,
+    offset: (page - 1) * query.perPage,
     limit: query.perPage,
   });
   return {
     accounts: rows.map(toAccount),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
+    meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
 

@@ -2,6 +2,7 @@ import { DomainError, listMeta, type PaginationQuery } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { collateralsRepository as repo, toCollateral } from './collaterals.repository.ts';
+import { pageByNumber } from '../../db/paged-list.ts';
 
 /** A borrower reaches only their own account's collaterals; anything else is 404. */
 function visibleAccount(user: AuthenticatedUser, accountId: string) {
@@ -17,13 +18,14 @@ export async function listCollaterals(
   accountId: string,
   query: PaginationQuery,
 ) {
+  const { page, next } = pageByNumber('collaterals', query);
   const { rows, total } = await repo.listForAccount(db, visibleAccount(user, accountId), {
-    offset: (query.page - 1) * query.perPage,
+    offset: (page - 1) * query.perPage,
     limit: query.perPage,
   });
   return {
     collaterals: rows.map(toCollateral),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
+    meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
 

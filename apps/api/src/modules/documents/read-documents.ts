@@ -5,6 +5,7 @@ import { listHistory } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
 import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
+import { pageByNumber } from '../../db/paged-list.ts';
 
 /** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
 export async function parentOrNotFound(
@@ -39,10 +40,11 @@ export async function listDocuments(
   query: FileListQuery,
 ) {
   const parent = await parentOrNotFound(def, deps.db, user, parentKey);
-  const { rows, total } = await def.files.list(deps.db, parent.key, query);
+  const { page, next } = pageByNumber(`${def.kind}-files`, query);
+  const { rows, total } = await def.files.list(deps.db, parent.key, { ...query, page });
   return {
     files: await Promise.all(rows.map((row) => fileEntry(deps.storage, row))),
-    meta: listMeta(query.page, query.perPage, total, rows.length),
+    meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
 

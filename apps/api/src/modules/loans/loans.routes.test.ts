@@ -41,8 +41,15 @@ describe('GET /api/opportunities', () => {
       perPage: 10,
       totalPages: 3,
       totalRecords: 23,
-      next: '2',
+      next: expect.any(String),
     });
+    // The cursor opens the next page, as page=2 does.
+    const second = await get(
+      `/api/opportunities?next=${encodeURIComponent(first.json().meta.next)}`,
+      a.token,
+    );
+    expect(second.json().meta).toMatchObject({ count: 10, page: 2 });
+    expect(second.json().opportunities[0].name).toBe('Loan 11');
     expect(first.json().opportunities[0]).toEqual({
       key: a.loans.opportunities[0]!.key,
       id: a.loans.opportunities[0]!.key,

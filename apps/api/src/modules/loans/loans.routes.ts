@@ -4,7 +4,7 @@ import {
   CursorQuerySchema,
   OpportunityListResponseSchema,
   OpportunityResponseSchema,
-  PageQuerySchema,
+  PaginationQuerySchema,
   ProjectListResponseSchema,
   ProjectResponseSchema,
   RoleSchema,
@@ -18,9 +18,7 @@ const anyone = RoleSchema.options;
 const tags = ['loans'];
 const OpportunityParams = z.object({ opportunityKey: z.string().min(1) });
 // SPEC §7 / §9: 10 per page when a page is asked for.
-const OpportunityListQuery = z.object({
-  page: PageQuerySchema,
-  perPage: z.coerce.number().int().min(1).max(50).default(10),
+const OpportunityListQuery = PaginationQuerySchema.extend({
   accountId: z.string().optional(),
 });
 

@@ -1,7 +1,8 @@
-import { DomainError, listMeta } from '@portal/domain';
+import { DomainError, listMeta, type PaginationQuery } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { loansRepository as repo, toOpportunity, type AccountScope } from './loans.repository.ts';
+import { pageByNumber } from '../../db/paged-list.ts';
 
 export const PROJECTS_PAGE_SIZE = 50;
 
@@ -14,17 +15,17 @@ export function accountScope(user: AuthenticatedUser, requested?: string): Accou
 export async function listOpportunities(
   db: Database,
   user: AuthenticatedUser,
-  query: { page: number; perPage: number; accountId?: string | undefined },
+  query: PaginationQuery & { accountId?: string | undefined },
 ) {
-  const { page, perPage } = query;
+  const { page, next } = pageByNumber('opportunities', query);
+  const { perPage } = query;
   const { rows, total } = await repo.listOpportunities(db, accountScope(user, query.accountId), {
     offset: (page - 1) * perPage,
     limit: perPage,
   });
-  const meta = listMeta(page, perPage, total, rows.length);
   return {
     opportunities: rows.map(toOpportunity),
-    meta: { ...meta, next: page < meta.totalPages ? String(page + 1) : null },
+    meta: listMeta(page, perPage, total, rows.length, next),
   };
 }
 

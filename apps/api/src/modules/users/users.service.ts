@@ -6,6 +6,7 @@ import { accounts, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { revokeUserSessions } from '../identity/sessions.ts';
+import { pageByNumber } from '../../db/paged-list.ts';
 
 const userColumns = {
   id: users.id,
@@ -30,6 +31,7 @@ function selectUsers(db: Database) {
 
 /** Admins list everyone who can sign in (DESIGN §4 "Users"), searchable by name, e-mail or username. */
 export async function listUsers(db: Database, query: UserListQuery) {
+  const { page, next } = pageByNumber('users', query);
   const where = containsText(query.search, [
     users.username,
     users.email,
@@ -40,7 +42,7 @@ export async function listUsers(db: Database, query: UserListQuery) {
     selectUsers(db)
       .where(where)
       .orderBy(asc(users.username))
-      .offset((query.page - 1) * query.perPage)
+      .offset((page - 1) * query.perPage)
       .limit(query.perPage),
     db
       .select({ n: count() })
@@ -50,7 +52,7 @@ export async function listUsers(db: Database, query: UserListQuery) {
   ]);
   return {
     users: rows.map(toUser),
-    meta: listMeta(query.page, query.perPage, total?.n ?? 0, rows.length),
+    meta: listMeta(page, query.perPage, total?.n ?? 0, rows.length, next),
   };
 }
 
