@@ -11,15 +11,36 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface PaintResult {
   lcpMs: number;
   cls: number;
+  fcpMs: number;
+  /** The element of the last load's largest contentful paint, e.g. `h1 "Your loans"`. */
+  lcpElement: string;
   runs: number;
+}
+
+interface Paint {
+  lcp: number;
+  cls: number;
+  fcp: number;
+  element: string;
 }
 
 /** Set before the page's own scripts: the latest LCP candidate and the running CLS sum. */
 const OBSERVERS = `
-  window.__bench = { lcp: 0, cls: 0 };
+  window.__bench = { lcp: 0, cls: 0, fcp: 0, element: '' };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      window.__bench.lcp = entry.startTime;
+      const element = entry.element;
+      window.__bench.element = element
+        ? element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 40) + '"'
+        : '';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint') window.__bench.fcp = entry.startTime;
+    }
+  }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (!entry.hadRecentInput) window.__bench.cls += entry.value;
@@ -58,6 +79,8 @@ export async function measurePaint(options: {
   });
   const lcp: number[] = [];
   const cls: number[] = [];
+  const fcp: number[] = [];
+  let lcpElement = '';
   try {
     for (let run = 0; run < options.runs; run++) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -73,9 +96,11 @@ export async function measurePaint(options: {
         await page.getByText(options.ready).first().waitFor({ timeout: 30_000 });
         await page.waitForTimeout(1_000);
         // Evaluated in the page, where the observers keep their figures on window.
-        const paint = (await page.evaluate('window.__bench')) as { lcp: number; cls: number };
+        const paint = (await page.evaluate('window.__bench')) as Paint;
         lcp.push(paint.lcp);
         cls.push(paint.cls);
+        fcp.push(paint.fcp);
+        lcpElement = paint.element;
       } finally {
         await context.close();
       }
@@ -83,5 +108,11 @@ export async function measurePaint(options: {
   } finally {
     await browser.close();
   }
-  return { lcpMs: median(lcp), cls: median(cls), runs: options.runs };
+  return {
+    lcpMs: median(lcp),
+    cls: median(cls),
+    fcpMs: median(fcp),
+    lcpElement,
+    runs: options.runs,
+  };
 }
