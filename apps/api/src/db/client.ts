@@ -46,13 +46,7 @@ export class DataDirLockedError extends Error {}
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      // Prepared statements keep their parse, never a generic plan: a list page's plan depends on
-      // its limit and offset (a generic plan guesses a tenth of the table and scans it all).
-      options: '-c plan_cache_mode=force_custom_plan',
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // A connection the server drops (restart, failover, an outbox claim's timeout) must not crash
     // the process, whether idle or in use (its next query fails instead): the pool replaces it,
     // and readyz reports the database while it is unreachable. Each connection reports its own

@@ -5,14 +5,21 @@ import {
   desc,
   eq,
   getTableColumns,
-  inArray,
+  getTableName,
   isNotNull,
   isNull,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import type { DocumentFile, FileListQuery, PreviousReview, Role } from '@portal/domain';
+import type {
+  ApprovalStatus,
+  DocumentFile,
+  FileListQuery,
+  PreviousReview,
+  Role,
+} from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { preparedOnce } from '../../db/paged-list.ts';
 import { unitFiles, users, type frequencyFiles } from '../../db/schema.ts';
 
 /**
@@ -48,6 +55,14 @@ export function selectFileRecords<Extra extends SelectedFields = Record<never, n
       ...(extra as Extra),
     })
     .from(t);
+}
+
+/** What a set's readiness, NOC type and file count are decided from. */
+export interface LiveFileSummary {
+  parentKey: string;
+  fileType: string;
+  approvalStatus: ApprovalStatus;
+  approverRemarks: string | null;
 }
 
 /** A file row with the people its answer names. */
@@ -189,17 +204,28 @@ export function documentFilesRepository(t: DocumentFilesTable) {
      * The live files of several parents at once, for list columns (uploadedFiles, NOC type) and
      * readiness (canSubmit, by the domain rule).
      */
+    /**
+     * The live files of several sets at once (a list page's), grouped by set: one statement,
+     * prepared once, whatever the number of sets.
+     */
     async liveFilesOf(db: Executor, parentKeys: string[]) {
-      if (parentKeys.length === 0) return [];
-      return db
-        .select({
-          parentKey: t.parentKey,
-          fileType: t.fileType,
-          approvalStatus: t.approvalStatus,
-          approverRemarks: t.approverRemarks,
-        })
-        .from(t)
-        .where(and(inArray(t.parentKey, parentKeys), live));
+      const bySet = new Map<string, LiveFileSummary[]>(parentKeys.map((key) => [key, []]));
+      if (parentKeys.length === 0) return bySet;
+      const name = `${getTableName(t)}.live-of`;
+      const files = await preparedOnce(db, name, () =>
+        db
+          .select({
+            parentKey: t.parentKey,
+            fileType: t.fileType,
+            approvalStatus: t.approvalStatus,
+            approverRemarks: t.approverRemarks,
+          })
+          .from(t)
+          .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))
+          .prepare(name),
+      ).execute({ keys: parentKeys });
+      for (const file of files) bySet.get(file.parentKey)?.push(file);
+      return bySet;
     },
 
     /** Uploads started before `before` and still pending: their rows and objects are cleaned up. */

@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -121,7 +121,9 @@ function filter(source: SetListSource<unknown>, request: SetListRequest, param: 
 
 /**
  * A page in one statement: the page's keys off the list's index (skipped over, or after a
- * cursor; joined to the owners only when searching), then their rows with owners.
+ * cursor; joined to the owners only when searching) gathered in order into an array, then each
+ * key's row with owners, numbered by its place in that array. The array's size is known to the
+ * planner (no guess from a limit it cannot see), so each row is fetched by its key.
  */
 function pageQuery<Row>(
   db: Executor,
@@ -130,15 +132,7 @@ function pageQuery<Row>(
   variant: ReadVariant,
   param: ListParam,
 ) {
-  const order = orderBy(request.order, variant === 'reversed');
-  // Numbered in the list's order (the window shares the index's order, so nothing is sorted).
-  let keys = db
-    .select({
-      key: source.key,
-      ord: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ord'),
-    })
-    .from(source.table)
-    .$dynamic();
+  let keys = db.select({ key: source.key }).from(source.table).$dynamic();
   if (request.search !== undefined) keys = source.withOwners(keys) as typeof keys;
   keys = keys
     .where(
@@ -147,18 +141,17 @@ function pageQuery<Row>(
         variant === 'after' ? afterCursor(request.order, (i) => param(`after${i}`)) : undefined,
       ),
     )
-    .orderBy(...order)
+    .orderBy(...orderBy(request.order, variant === 'reversed'))
     .limit(param('limit') as never);
   if (variant !== 'after') keys = keys.offset(param('offset') as never);
-  const page = keys.as('page');
   return db
     .select({
       ...(source.selection as Record<string, AnyPgColumn>),
-      ord: page.ord,
+      ord: sql<number>`"page"."ord"`,
       cursor: cursorValuesOf(request.order),
     })
-    .from(page)
-    .innerJoin(source.table, eq(source.key, page.key));
+    .from(sql`unnest(array(${keys})) with ordinality as "page"("key", "ord")`)
+    .innerJoin(source.table, sql`${source.key} = "page"."key"`);
 }
 
 /** The list's length: kept counts for an account or everyone, else a count bounded by the scope. */

@@ -8,8 +8,8 @@ import { seedStaff, tokenFor } from '../../../test/factories.ts';
 
 /**
  * On a seeded PostgreSQL database, every statement a list call sends is planned without a Seq
- * Scan or a Sort — whichever page, order, status or scope, read by number or walked by cursor —
- * as the API's connections plan them (custom plans for their values: db/client.ts).
+ * Scan or a Sort — whichever page, order, status or scope, read by number or walked by cursor,
+ * and whether PostgreSQL plans the prepared statement for its values or reuses a generic plan.
  */
 const serverUrl = testPostgresUrl();
 const UNITS = 40_000;
@@ -138,7 +138,7 @@ async function expectPlansClean(token: string, url: string) {
   );
   expect(statements.length).toBeGreaterThan(0);
   for (const statement of statements) {
-    for (const mode of ['force_custom_plan']) {
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
       const bad = (await planOf(statement, mode)).filter(
         (node) =>
           node['Node Type'] === 'Sort' ||

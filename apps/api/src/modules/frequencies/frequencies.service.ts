@@ -38,7 +38,7 @@ async function toCheckerFrequencies(db: Database, rows: FrequencyWithOwners[]) {
   );
   return rows.map((row) => {
     const f = row.frequency;
-    const own = files.filter((file) => file.parentKey === f.key);
+    const own = files.get(f.key) ?? [];
     return {
       key: f.key,
       collateralKey: f.collateralKey,

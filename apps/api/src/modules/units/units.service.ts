@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope, getProject } from '../loans/loans.service.ts';
 import { loansRepository } from '../loans/loans.repository.ts';
+import type { LiveFileSummary } from '../documents/document-files.repository.ts';
 import { unitFilesRepository } from './unit-document-set.ts';
 import {
   unitsRepository,
@@ -21,7 +22,7 @@ import {
   type UnitWithOwners,
 } from './units.repository.ts';
 
-type LiveFile = Awaited<ReturnType<typeof unitFilesRepository.liveFilesOf>>[number];
+type LiveFile = LiveFileSummary;
 
 /** The API's unit (SPEC §3); canSubmit is the domain's readiness rule over the unit's live files. */
 function toUnit(row: UnitWithOwners, files: LiveFile[]) {
@@ -70,7 +71,7 @@ async function withLiveFiles(db: Database, rows: UnitWithOwners[]) {
     db,
     rows.map((r) => r.unit.key),
   );
-  return rows.map((row) => ({ row, files: files.filter((f) => f.parentKey === row.unit.key) }));
+  return rows.map((row) => ({ row, files: files.get(row.unit.key) ?? [] }));
 }
 
 const checkerUnits = async (db: Database, rows: UnitWithOwners[]) =>
