@@ -97,7 +97,8 @@ async function main() {
   console.log(lines.join('\n') + '\n');
 }
 
-main().catch((error: unknown) => {
+/** Settles once the server listens (or has failed to start, and is exiting). */
+export const started = main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
