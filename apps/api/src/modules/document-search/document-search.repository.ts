@@ -17,11 +17,8 @@ import type { Executor } from '../../db/client.ts';
 import { containsText, countedTotal } from '../../db/list-queries.ts';
 import {
   afterCursor,
-  decodeCursor,
-  encodeCursor,
-  planPage,
   preparedOnce,
-  readPage,
+  readList,
   type PagedRow,
   type PreparedPage,
   type ReadVariant,
@@ -208,34 +205,29 @@ export const documentSearchRepository = {
     paging: { page: number; perPage: number; next?: string | undefined },
   ) {
     const name = `files.${filter.scope === null ? 'all' : 'account'}.${filter.status ?? 'ALL'}`;
-    const cursor = paging.next === undefined ? undefined : decodeCursor(name, paging.next, 2);
-    const page = cursor?.page ?? paging.page;
     const values = { scope: filter.scope, status: filter.status ?? null };
     const totalName = `${name}.total`;
-    const [counted] = await preparedOnce(db, totalName, () =>
-      countedTotal(
-        db,
-        ['unit_files', 'frequency_files'],
-        filter.scope !== null,
-        filter.status ?? 'ALL',
-      ).prepare(totalName),
-    ).execute(values);
-    const total = counted?.n ?? 0;
-    const rows = await readPage(
-      (variant) =>
+    return readList({
+      name,
+      columns: 2,
+      paging,
+      total: async () => {
+        const [counted] = await preparedOnce(db, totalName, () =>
+          countedTotal(
+            db,
+            ['unit_files', 'frequency_files'],
+            filter.scope !== null,
+            filter.status ?? 'ALL',
+          ).prepare(totalName),
+        ).execute(values);
+        return counted?.n ?? 0;
+      },
+      statement: (variant) =>
         preparedOnce(db, `${name}.${variant}`, () =>
           livePageQuery(db, filter, variant).prepare(`${name}.${variant}`),
         ) as unknown as PreparedPage<{ kind: Kind; key: string } & PagedRow>,
-      planPage(page, paging.perPage, total, cursor),
       values,
-    );
-    const last = rows.at(-1);
-    return {
-      rows,
-      total,
-      page,
-      next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
-    };
+    });
   },
 
   /**

@@ -142,33 +142,40 @@ async function expectList(
 const statusWhere = (status: (typeof STATUSES)[number]) =>
   status === 'ALL' ? sql`true` : sql`approval_status = ${status}`;
 
-describe('the unit lists', () => {
-  it.each(Object.keys(SORTS) as Sort[])(
-    'pages every status %s, for staff and borrower',
-    async (sort) => {
+/** The checker lists: each table's status path and the answer's key for its items. */
+const CHECKER_LISTS = [
+  { table: 'units', path: '/api/projects/all/units/all/status', items: 'units' },
+  {
+    table: 'frequencies',
+    path: '/api/collaterals/all/frequencies/all/status',
+    items: 'monitoringFrequencies',
+  },
+] as const;
+
+describe('the checker lists', () => {
+  const cases = CHECKER_LISTS.flatMap((list) =>
+    (Object.keys(SORTS) as Sort[]).map((sort) => ({ ...list, sort })),
+  );
+  it.each(cases)(
+    'page $table by every status, $sort, for staff and borrower',
+    async ({ table, path, items, sort }) => {
       for (const status of STATUSES) {
-        const path = `/api/projects/all/units/all/status/${status}/?sort=${sort}`;
-        await expectList(
-          staff,
-          path,
-          'units',
-          await expected('units', statusWhere(status), SORTS[sort]),
-        );
+        const url = `${path}/${status}/?sort=${sort}`;
+        const where = statusWhere(status);
+        await expectList(staff, url, items, await expected(table, where, SORTS[sort]));
         await expectList(
           owner,
-          path,
-          'units',
-          await expected(
-            'units',
-            sql`${statusWhere(status)} and account_key = ${accountKey}`,
-            SORTS[sort],
-          ),
+          url,
+          items,
+          await expected(table, sql`${where} and account_key = ${accountKey}`, SORTS[sort]),
         );
       }
     },
     120_000,
   );
+});
 
+describe('the unit lists', () => {
   it('pages a project’s units by key, and by status and sort as the listing asks', async () => {
     const inProject = sql`project_key = ${projectKey}`;
     await expectList(
@@ -224,32 +231,6 @@ describe('the unit lists', () => {
 });
 
 describe('the frequency lists', () => {
-  it.each(Object.keys(SORTS) as Sort[])(
-    'pages every status %s, for staff and borrower',
-    async (sort) => {
-      for (const status of STATUSES) {
-        const path = `/api/collaterals/all/frequencies/all/status/${status}/?sort=${sort}`;
-        await expectList(
-          staff,
-          path,
-          'monitoringFrequencies',
-          await expected('frequencies', statusWhere(status), SORTS[sort]),
-        );
-        await expectList(
-          owner,
-          path,
-          'monitoringFrequencies',
-          await expected(
-            'frequencies',
-            sql`${statusWhere(status)} and account_key = ${accountKey}`,
-            SORTS[sort],
-          ),
-        );
-      }
-    },
-    120_000,
-  );
-
   it('pages a collateral’s frequencies by each sort column, both ways', async () => {
     const columns = {
       key: sql``,

@@ -6,12 +6,9 @@ import { containsPattern, countedTotal } from '../../db/list-queries.ts';
 import {
   afterCursor,
   cursorValuesOf,
-  decodeCursor,
-  encodeCursor,
   orderBy,
-  planPage,
   preparedOnce,
-  readPage,
+  readList,
   type ListOrder,
   type ListParam,
   type PagedRow,
@@ -74,19 +71,17 @@ export async function listSetPage<Row>(
     request.orderName,
     searching ? 'search' : '',
   ].join('.');
-  const cursor =
-    request.next === undefined
-      ? undefined
-      : decodeCursor(name, request.next, request.order.columns.length);
-  const page = cursor?.page ?? request.page;
   const values = {
     scope: 'key' in request.scope ? request.scope.key : null,
     status: request.status,
     pattern: request.search === undefined ? null : containsPattern(request.search),
   };
-  const total = await setListTotal(db, source, request, name, values);
-  const rows = await readPage<Row & PagedRow>(
-    (variant) =>
+  return readList<Row & PagedRow>({
+    name,
+    columns: request.order.columns.length,
+    paging: request,
+    total: () => setListTotal(db, source, request, name, values),
+    statement: (variant) =>
       searching
         ? {
             execute: (given) =>
@@ -95,16 +90,8 @@ export async function listSetPage<Row>(
         : (preparedOnce(db, `${name}.${variant}`, () =>
             pageQuery(db, source, request, variant, sql.placeholder).prepare(`${name}.${variant}`),
           ) as unknown as PreparedPage<Row & PagedRow>),
-    planPage(page, request.perPage, total, cursor),
     values,
-  );
-  const last = rows.at(-1);
-  return {
-    rows,
-    total,
-    page,
-    next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
-  };
+  });
 }
 
 /** What a list is narrowed to: its scope, its status, and what is searched for. */

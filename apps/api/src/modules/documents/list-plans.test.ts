@@ -105,15 +105,21 @@ interface PlanNode {
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /** The plan's nodes for one statement, with PostgreSQL's custom or generic plan. */
+/** A statement's parameter written as SQL, for EXECUTE. */
+const literal = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? `array[${value.map(literal).join(', ')}]`
+      : `'${String(value).replace(/'/g, "''")}'`;
+
 async function planOf(statement: { text: string; values: unknown[] }, mode: string) {
   const pool = (t.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
     await client.query(`set plan_cache_mode = ${mode}`);
     await client.query(`prepare explained as ${statement.text}`);
-    const params = statement.values.map((v) =>
-      v === null ? 'null' : `'${String(v).replace(/'/g, "''")}'`,
-    );
+    const params = statement.values.map(literal);
     const { rows } = await client.query(
       `explain (format json) execute explained${params.length ? `(${params.join(', ')})` : ''}`,
     );
@@ -153,6 +159,18 @@ async function expectPlansClean(token: string, url: string) {
   return res.json() as { meta: { totalPages: number; next: string | null } };
 }
 
+/** The first, second, hundredth, middle and last pages, and the page after the first's cursor. */
+async function expectEveryDepthClean(token: string, url: string) {
+  const first = await expectPlansClean(token, `${url}&page=1`);
+  const pages = first.meta.totalPages;
+  for (const page of [2, 100, Math.ceil(pages / 2), pages]) {
+    if (page >= 1 && page <= pages) await expectPlansClean(token, `${url}&page=${page}`);
+  }
+  if (first.meta.next) {
+    await expectPlansClean(token, `${url}&next=${encodeURIComponent(first.meta.next)}`);
+  }
+}
+
 describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`, () => {
   const sorts = ['recentlyUpdatedOnTop', 'recentlyUpdatedOnBottom', 'longestWaitingOnTop'];
 
@@ -166,15 +184,7 @@ describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`,
       for (const token of [staff, borrower]) {
         for (const status of ['PENDING_APPROVAL', 'ALL']) {
           for (const sort of sorts) {
-            const url = `${base}/${status}/?sort=${sort}&perPage=50`;
-            const first = await expectPlansClean(token, `${url}&page=1`);
-            const pages = first.meta.totalPages;
-            for (const page of [2, 100, Math.ceil(pages / 2), pages]) {
-              if (page >= 1 && page <= pages) await expectPlansClean(token, `${url}&page=${page}`);
-            }
-            if (first.meta.next) {
-              await expectPlansClean(token, `${url}&next=${encodeURIComponent(first.meta.next)}`);
-            }
+            await expectEveryDepthClean(token, `${base}/${status}/?sort=${sort}&perPage=50`);
           }
         }
       }
@@ -197,15 +207,7 @@ describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`,
   it('reads the files screen off both tables’ live-file indexes at any depth', async () => {
     for (const token of [staff, borrower]) {
       for (const status of ['', '&status=PENDING_APPROVAL']) {
-        const url = `/api/files?perPage=50${status}`;
-        const first = await expectPlansClean(token, `${url}&page=1`);
-        const pages = first.meta.totalPages;
-        for (const page of [2, 100, Math.ceil(pages / 2), pages]) {
-          if (page >= 1 && page <= pages) await expectPlansClean(token, `${url}&page=${page}`);
-        }
-        if (first.meta.next) {
-          await expectPlansClean(token, `${url}&next=${encodeURIComponent(first.meta.next)}`);
-        }
+        await expectEveryDepthClean(token, `/api/files?perPage=50${status}`);
       }
     }
   }, 300_000);
