@@ -2,8 +2,7 @@ CREATE TABLE "list_counts" (
 	"list" text NOT NULL,
 	"account_key" text NOT NULL,
 	"approval_status" "approval_status" NOT NULL,
-	"n" bigint NOT NULL,
-	CONSTRAINT "list_counts_list_account_key_approval_status_pk" PRIMARY KEY("list","account_key","approval_status")
+	"n" bigint NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "frequencies_status_updated_idx";--> statement-breakpoint
@@ -23,6 +22,7 @@ UPDATE "frequency_files" f SET "account_key" = q."account_key" FROM "frequencies
 ALTER TABLE "frequency_files" ALTER COLUMN "account_key" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "waiting_since" timestamp with time zone GENERATED ALWAYS AS (coalesce(submitted_at, 'infinity'::timestamptz)) STORED;--> statement-breakpoint
 CREATE INDEX "list_counts_status_idx" ON "list_counts" USING btree ("list","approval_status","account_key","n");--> statement-breakpoint
+CREATE INDEX "list_counts_account_idx" ON "list_counts" USING btree ("list","account_key","approval_status","n");--> statement-breakpoint
 ALTER TABLE "frequencies" ADD CONSTRAINT "frequencies_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "frequency_files" ADD CONSTRAINT "frequency_files_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "unit_files" ADD CONSTRAINT "unit_files_account_key_accounts_key_fk" FOREIGN KEY ("account_key") REFERENCES "public"."accounts"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -112,22 +112,18 @@ CREATE TRIGGER "frequencies_account_moved" AFTER UPDATE OF "account_key" ON "fre
   FOR EACH ROW WHEN (OLD."account_key" IS DISTINCT FROM NEW."account_key")
   EXECUTE FUNCTION "follow_frequency_account"();--> statement-breakpoint
 -- list_counts follows every statement that inserts, updates or deletes units, frequencies or files:
--- what left each (account, status) and what arrived, netted, in one upsert. Rows are written in
--- key order so two transactions never take the same counters in opposite orders.
+-- what left each (account, status) and what arrived, netted, appended as rows. Appending takes no
+-- row lock, so concurrent changes in one account never wait for, or deadlock on, a counter.
 CREATE FUNCTION "count_list_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", count(*)
-        FROM "arrived" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        FROM "arrived" GROUP BY 1, 2, 3;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", -count(*)
-        FROM "departed" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        FROM "departed" GROUP BY 1, 2, 3;
   ELSE
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", sum("d")
@@ -136,9 +132,7 @@ BEGIN
           UNION ALL
           SELECT "account_key", "approval_status", 1 FROM "arrived"
         ) "moves"
-        GROUP BY 1, 2, 3 HAVING sum("d") <> 0 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        GROUP BY 1, 2, 3 HAVING sum("d") <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -148,15 +142,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", count(*)
-        FROM "arrived" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        FROM "arrived" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", -count(*)
-        FROM "departed" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        FROM "departed" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;
   ELSE
     INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
       SELECT TG_TABLE_NAME, "account_key", "approval_status", sum("d")
@@ -165,9 +155,7 @@ BEGIN
           UNION ALL
           SELECT "account_key", "approval_status", 1 FROM "arrived" WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL
         ) "moves"
-        GROUP BY 1, 2, 3 HAVING sum("d") <> 0 ORDER BY 1, 2, 3
-      ON CONFLICT ("list", "account_key", "approval_status")
-      DO UPDATE SET "n" = "list_counts"."n" + EXCLUDED."n";
+        GROUP BY 1, 2, 3 HAVING sum("d") <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -208,4 +196,19 @@ INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
     WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;--> statement-breakpoint
 INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
   SELECT 'frequency_files', "account_key", "approval_status", count(*) FROM "frequency_files"
-    WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;
+    WHERE "completed_at" IS NOT NULL AND "deleted_at" IS NULL GROUP BY 1, 2, 3;;--> statement-breakpoint
+-- Folds the appended rows of each (list, account, status) into one. Safe beside writers and
+-- other compactions: it deletes only rows its snapshot sees and inserts exactly their sum.
+CREATE FUNCTION "compact_list_counts"() RETURNS void LANGUAGE sql AS $$
+  WITH "folded" AS (
+    SELECT "list", "account_key", "approval_status" FROM "list_counts"
+      GROUP BY 1, 2, 3 HAVING count(*) > 1
+  ), "gone" AS (
+    DELETE FROM "list_counts" c USING "folded" f
+      WHERE c."list" = f."list" AND c."account_key" = f."account_key"
+        AND c."approval_status" = f."approval_status"
+      RETURNING c."list", c."account_key", c."approval_status", c."n"
+  )
+  INSERT INTO "list_counts" ("list", "account_key", "approval_status", "n")
+    SELECT "list", "account_key", "approval_status", sum("n") FROM "gone" GROUP BY 1, 2, 3
+$$;

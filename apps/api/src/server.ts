@@ -12,6 +12,7 @@ import { configuredMailer } from './mail/configured-mailer.ts';
 import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
 import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
+import { compactListCounts } from './db/list-queries.ts';
 
 async function main() {
   const env = loadEnv();
@@ -51,10 +52,14 @@ async function main() {
   const cleanup = setInterval(sweepAbandonedUploads, 60 * 60_000);
   cleanup.unref();
 
-  // Hourly: delivered mail and webhook jobs leave the database after OUTBOX_RETENTION_DAYS.
+  // Hourly: delivered mail and webhook jobs leave the database after OUTBOX_RETENTION_DAYS, and
+  // the lists' kept counts fold what was appended into one row per account and status.
   const pruneOutbox = setInterval(() => {
     pruneDeliveredJobs(database.db, env.OUTBOX_RETENTION_DAYS).catch((err: unknown) =>
       app.log.warn({ err }, 'pruning delivered outbox jobs failed'),
+    );
+    compactListCounts(database.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'compacting the lists’ counts failed'),
     );
   }, 60 * 60_000);
   pruneOutbox.unref();

@@ -65,3 +65,8 @@ export function countedTotal(
       ),
     );
 }
+
+/** Folds the kept counts' appended rows into one per list, account and status (hourly). */
+export async function compactListCounts(db: Executor) {
+  await db.execute(sql`select compact_list_counts()`);
+}

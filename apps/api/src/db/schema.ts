@@ -10,7 +10,6 @@ import {
   numeric,
   pgEnum,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -298,9 +297,11 @@ export const frequencies = pgTable(
 
 /**
  * How many units, frequencies and live files (of each table) each account has in each status, so
- * a list's total is a sum of a few rows rather than a count of the table. Kept by statement
- * triggers on those tables (migration 0003), in the same transaction as every insert, status
- * change, move to another account and delete, whoever makes it.
+ * a list's total is a sum of a few rows rather than a count of the table. Statement triggers on
+ * those tables (migration 0003) append each statement's net change as rows here, in the same
+ * transaction as every insert, status change, move to another account and delete, whoever makes
+ * it. Appending takes no lock, so concurrent changes never queue or deadlock on a counter;
+ * `compact_list_counts()` folds the rows of each (list, account, status) into one, hourly.
  */
 export const listCounts = pgTable(
   'list_counts',
@@ -311,9 +312,9 @@ export const listCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.list, t.accountKey, t.approvalStatus] }),
-    // Staff totals add up every account's row of one status.
+    // Staff totals add up every account's rows of one status; a borrower's, their own.
     index('list_counts_status_idx').on(t.list, t.approvalStatus, t.accountKey, t.n),
+    index('list_counts_account_idx').on(t.list, t.accountKey, t.approvalStatus, t.n),
   ],
 );
 

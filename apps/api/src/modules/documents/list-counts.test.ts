@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSetKind } from '@portal/domain';
 import { queryRows } from '../../db/client.ts';
+import { compactListCounts } from '../../db/list-queries.ts';
 import { importLenderData } from '../lender-data/import-lender-data.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -15,8 +16,8 @@ import { reviewAll, uploadDocument } from '../../../test/documents.ts';
 /**
  * The kept counts (list_counts) that list totals come from equal COUNT(*) of units, frequencies
  * and live files per account and status after a randomized run of the whole workflow — uploads,
- * replacements, discards, submits (50 at once), reviews, finalising, reopening — and the lender
- * moving a project, a loan and a collateral to another account.
+ * replacements, discards, submits (50 at once), reviews, finalising, reopening — the lender
+ * moving a project, a loan and a collateral to another account, and compactions beside changes.
  */
 let t: TestApp;
 let worlds: DocumentSetWorld[];
@@ -41,8 +42,8 @@ function random(seed: number) {
 async function expectCountsExact() {
   const kept = await queryRows<{ list: string; account: string; status: string; n: number }>(
     t.db,
-    sql`select list, account_key as account, approval_status::text as status, n::int as n
-        from list_counts where n <> 0 order by 1, 2, 3`,
+    sql`select list, account_key as account, approval_status::text as status, sum(n)::int as n
+        from list_counts group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
   );
   const counted = await queryRows<{ list: string; account: string; status: string; n: number }>(
     t.db,
@@ -204,5 +205,31 @@ describe('the kept list counts', () => {
       projects: [{ key: project!.key, opportunityKey: 'OPP-BACK', name: project!.name }],
     });
     await expectCountsExact();
+
+    // Compacting, also while changes and another compaction run, keeps every sum and leaves
+    // one row per list, account and status.
+    const rowsBefore = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from list_counts`,
+    );
+    await Promise.all([
+      compactListCounts(t.db),
+      compactListCounts(t.db),
+      ...filled
+        .slice(0, 5)
+        .map(({ world, set }) =>
+          world.call(world.owner.token, 'PUT', set.url, { approvalStatus: 'PENDING_APPROVAL' }),
+        ),
+    ]);
+    await expectCountsExact();
+    await compactListCounts(t.db);
+    await expectCountsExact();
+    const [groups] = await queryRows<{ rows: number; groups: number }>(
+      t.db,
+      sql`select count(*)::int as rows,
+            count(distinct (list, account_key, approval_status))::int as groups from list_counts`,
+    );
+    expect(groups!.rows).toBe(groups!.groups);
+    expect(groups!.rows).toBeLessThan(rowsBefore[0]!.n);
   }, 240_000);
 });
