@@ -73,9 +73,13 @@ export async function checkPlans(
       try {
         await client.query('set plan_cache_mode = force_generic_plan');
         await client.query(`prepare ${name} as ${statement.text}`);
-        const literals = values.map((v) =>
-          v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)),
-        );
+        const literal = (v: unknown): string =>
+          v === null || v === undefined
+            ? 'null'
+            : Array.isArray(v)
+              ? `array[${v.map(literal).join(', ')}]`
+              : client.escapeLiteral(String(v));
+        const literals = values.map(literal);
         const generic = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `explain (format json) execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
         );
