@@ -1,14 +1,26 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement, lazy, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionQuery, sessionQueryKey } from './api/session';
 import { RequireSession } from './auth/require-session';
 import { StartRedirect } from './auth/start-redirect';
-import { AppLayout, PublicLayout } from './components/app-layout';
+import { AppLayout, preloadSignedInLayout, PublicLayout } from './components/app-layout';
+import type { RouteHandle } from './route-handle';
 import { RouteError } from './components/route-error';
+import { loanListRoute } from './features/opportunities/loan-list-route';
 
-/** Each screen is its own chunk, so the first load carries only the shell (DESIGN §2). */
+/**
+ * Each screen is its own chunk, so the first load carries only the shell (DESIGN §2).
+ * `preload` starts loading it before it renders (preloadScreen).
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  return Object.assign(lazy(preload), { preload });
 }
+
+/** Screens that check the session before they show (the guard, the start-up redirect). */
+const checksSession: RouteHandle = { checksSession: true };
 
 const SignInPage = lazyPage(
   () => import('./features/sign-in/sign-in-page'),
@@ -98,6 +110,7 @@ export const routes: RouteObject[] = [
           // SPEC §2 start-up: the root is sign-in unless a valid session sends the user on.
           {
             index: true,
+            handle: checksSession,
             element: (
               <StartRedirect>
                 <SignInPage />
@@ -119,11 +132,16 @@ export const routes: RouteObject[] = [
       },
       {
         element: <AppLayout />,
+        handle: { checksSession: true, preload: preloadSignedInLayout } satisfies RouteHandle,
         children: [
           {
             element: <RequireSession />,
             children: [
-              { path: 'opportunities', element: <OpportunitiesPage /> },
+              {
+                path: 'opportunities',
+                element: <OpportunitiesPage />,
+                handle: loanListRoute,
+              },
               { path: 'opportunities/:opportunityKey/projects', element: <ProjectUnitsPage /> },
               {
                 path: 'opportunities/:opportunityKey/projects/:projectKey/units',
@@ -156,6 +174,46 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts the first load before anything renders: the session check, on screens that check it,
+ * and their frame's code. Answers once the session is known: the first render then draws the
+ * page's heading at once, and the guard lets the page through without a loading state of its own.
+ */
+export function startFirstLoad(queryClient: QueryClient, pathname: string): Promise<unknown> {
+  const handles = (matchRoutes(routes, pathname) ?? []).map(
+    ({ route }) => route.handle as RouteHandle | undefined,
+  );
+  // Its code loads beside the session check; the first render does not wait for it, as its
+  // evaluation would hold up the heading. A failure shows where it renders (the error screen).
+  for (const handle of handles) handle?.preload?.().catch(() => {});
+  return handles.some((handle) => handle?.checksSession)
+    ? queryClient.prefetchQuery(sessionQuery())
+    : Promise.resolve();
+}
+
+/**
+ * Starts loading the code of the screen the router shows and the reads it starts with
+ * (RouteHandle.prefetch), side by side: the code would otherwise wait for its frame's code (the
+ * signed-in header, which React asks for as it renders), and the reads for the code.
+ */
+export function preloadScreen(
+  router: ReturnType<typeof createAppRouter>,
+  queryClient: QueryClient,
+) {
+  // Signed out, the guard is on its way to sign-in: nothing here would be allowed.
+  if (queryClient.getQueryData(sessionQueryKey) === null) return;
+  const { location, matches } = router.state;
+  for (const { route } of matches) {
+    const handle = route.handle as RouteHandle | undefined;
+    handle?.prefetch?.(queryClient, new URLSearchParams(location.search));
+    const screen: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    if (typeof screen === 'object' && screen !== null && 'preload' in screen) {
+      // A failure shows where the screen renders (the route's error screen).
+      (screen.preload as () => Promise<unknown>)().catch(() => {});
+    }
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -29,7 +29,7 @@ export class ApiError extends Error {
 }
 
 /** Checks an answer; the domain's zod schemas are ones. */
-interface AnswerCheck<T> {
+export interface AnswerCheck<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 

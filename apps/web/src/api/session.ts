@@ -1,28 +1,50 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import type { SessionUser } from '@portal/domain';
-import { ApiError, apiGet, apiSend, NoContentSchema } from './client';
+import type { Role, SessionUser } from '@portal/domain';
+import { ApiError, apiGet, apiSend, NoContentSchema, type AnswerCheck } from './client';
 
 export const sessionQueryKey = ['session'] as const;
 
-// Loaded only for a signed-in answer: a signed-out visitor gets 401 and the sign-in page,
-// which then needs neither zod nor the domain's schemas.
-const loadSessionSchema = () =>
-  import('@portal/domain').then((domain) => domain.SessionResponseSchema);
+const ROLES: Record<Role, true> = { client: true, approver: true, viewer: true, admin: true };
+const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && Object.hasOwn(ROLES, value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
 
 /**
- * SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. The role is
- * compared here rather than through the domain's isStaffRole (every role but 'client'),
- * which would bring the domain's schemas into the first page.
+ * The session answer's check: the domain's SessionResponseSchema written out (session.test.ts
+ * holds them to the same verdicts), so every screen's first render, which waits for the session,
+ * waits for neither zod nor the domain's schemas. Like the schema, it keeps only the known fields.
  */
+export const SessionAnswer: AnswerCheck<{ user: SessionUser }> = {
+  safeParse(data) {
+    const user: unknown =
+      typeof data === 'object' && data !== null && 'user' in data ? data.user : null;
+    if (typeof user !== 'object' || user === null) return { success: false };
+    const { username, email, role, accountKey, name } = user as Record<string, unknown>;
+    if (!isText(username) || !isText(email) || !isRole(role)) return { success: false };
+    if (!isTextOrNull(accountKey) || !isTextOrNull(name)) return { success: false };
+    return { success: true, data: { user: { username, email, role, accountKey, name } } };
+  },
+};
+
+/**
+ * The domain's isStaffRole (every role but 'client') for the shell and the signed-in frame,
+ * which would otherwise bring the domain's schemas into the first page.
+ */
+export function isStaffUser(user: SessionUser): boolean {
+  return user.role !== 'client';
+}
+
+/** SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. */
 export function homePathFor(user: SessionUser): string {
-  return user.role === 'client' ? '/opportunities' : '/checker';
+  return isStaffUser(user) ? '/checker' : '/opportunities';
 }
 
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {
   try {
-    const { user } = await apiGet('/auth/session', loadSessionSchema, { signal });
+    const { user } = await apiGet('/auth/session', SessionAnswer, { signal });
     return user;
   } catch (error) {
     // No session is an answer, not a failure (DESIGN §4: GET /api/auth/session → 401).
@@ -31,14 +53,18 @@ async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null
   }
 }
 
-/** The signed-in user, or `null` when there is no valid session. */
-export function useSession() {
-  return useQuery({
+/** The session check, for the guard and header and for starting it before the first render. */
+export const sessionQuery = () =>
+  queryOptions({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => fetchSessionUser(signal),
     // Guard and header both read it; one check a minute is enough between navigations.
     staleTime: 60_000,
   });
+
+/** The signed-in user, or `null` when there is no valid session. */
+export function useSession() {
+  return useQuery(sessionQuery());
 }
 
 /** SPEC §2 header: Logout signs out and goes to /logout. */

@@ -1,12 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { AppHeader } from './app-header';
 import { PageFrame, RoutedPage } from './page-frame';
-import { PageLoader } from './page-loader';
+import { PendingPage } from './pending-page';
 
 // The navigation, profile and dialogs of signed-in screens are not needed to sign in.
-const SignedInLayout = lazy(() =>
-  import('./signed-in-layout').then((module) => ({ default: module.SignedInLayout })),
-);
+let signedInLayout: Promise<{ default: ComponentType }> | undefined;
+/** Starts loading the signed-in frame before it renders (router.tsx startFirstLoad). */
+export const preloadSignedInLayout = () =>
+  (signedInLayout ??= import('./signed-in-layout').then((module) => ({
+    default: module.SignedInLayout,
+  })));
+const SignedInLayout = lazy(preloadSignedInLayout);
 
 /** Signed-in screens: until their frame has loaded, the same frame with the plain header. */
 export function AppLayout() {
@@ -14,7 +18,7 @@ export function AppLayout() {
     <Suspense
       fallback={
         <PageFrame header={<AppHeader />} size="xl">
-          <PageLoader />
+          <PendingPage />
         </PageFrame>
       }
     >

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Container, type MantineSize } from '@mantine/core';
-import { PageLoader } from './page-loader';
+import { PendingPage } from './pending-page';
 import classes from './layout.module.css';
 
 const MAIN_ID = 'main-content';
@@ -37,7 +37,7 @@ export function PageFrame({ header, size, children }: PageFrameProps) {
 /** The routed page; pages load lazily (DESIGN §2: split routes). */
 export function RoutedPage() {
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<PendingPage />}>
       <Outlet />
     </Suspense>
   );

@@ -3,7 +3,7 @@ import { READ_RETRY_COUNT } from '../api/client';
 import { PageLoader } from './page-loader';
 
 /** What a TanStack Query result says about its retries. */
-interface RetryingQuery {
+export interface RetryingQuery {
   isFetching: boolean;
   failureCount: number;
 }

@@ -13,8 +13,8 @@ import {
   IconUserCog,
   type IconProps,
 } from '@tabler/icons-react';
-import { isStaffRole, type SessionUser } from '@portal/domain';
-import { useSignOut } from '../api/session';
+import type { SessionUser } from '@portal/domain';
+import { isStaffUser, useSignOut } from '../api/session';
 import classes from './layout.module.css';
 
 interface NavTarget {
@@ -55,7 +55,7 @@ const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
  */
 export function UserNav({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
-  const items = user.role === 'admin' ? ADMIN_NAV : isStaffRole(user.role) ? STAFF_NAV : CLIENT_NAV;
+  const items = user.role === 'admin' ? ADMIN_NAV : isStaffUser(user) ? STAFF_NAV : CLIENT_NAV;
   return (
     <Group component="nav" aria-label="Main" gap={4}>
       {items.map(({ to, label, icon: Icon }) => (

@@ -98,7 +98,11 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Mehta Constructions Pvt Ltd' }),
     ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Account Information' })).toBeTruthy();
+    // The frame shows the heading while the page's code loads; the page keeps it in place.
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Account Information' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await screen.findByText('No. of loans:')).toBeTruthy();
     expect(screen.getByText('No. of loans:').parentElement?.textContent).toContain('12');
   });
@@ -213,6 +217,25 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
       'page',
     );
+  });
+
+  it('keeps the list in its frame, with an announced loading state, until the loans arrive', async () => {
+    const answered = withLoans(2);
+    let answer: (response: Response) => void = () => {};
+    const loansAnswer = new Promise<Response>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/opportunities') ? loansAnswer : answered(input),
+    );
+    renderApp('/opportunities');
+    const loading = await screen.findByText('Loading your loans…');
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+    // The frame is only a picture of the table: no empty table for screen readers.
+    expect(screen.queryByRole('table')).toBeNull();
+
+    answer(await answered('/api/opportunities?page=1&perPage=10'));
+    expect(await screen.findByRole('table', { name: 'Your loans' })).toBeTruthy();
+    expect(screen.getByText('Construction Finance 2')).toBeTruthy();
+    expect(screen.queryByText('Loading your loans…')).toBeNull();
   });
 
   it('says so when there are no loans', async () => {

@@ -1,10 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Box, Button, Group, Paper, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import {
+  Box,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconFileOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isStaffRole, PageQuerySchema, type Opportunity } from '@portal/domain';
+import { isStaffRole, type Opportunity } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { CountBadge } from '../../components/count-badge';
 import { EmptyState } from '../../components/empty-state';
@@ -12,7 +24,8 @@ import { ErrorPopup } from '../../components/error-popup';
 import { Money } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { retryProgress, RetryNotice, type RetryingQuery } from '../../components/query-loader';
+import { loanListHeading, loanPageFrom } from './loan-list-route';
 import { opportunitiesQuery } from './opportunity-queries';
 import {
   isServiceRequest,
@@ -27,12 +40,6 @@ const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
 /** Mantine's `sm` breakpoint: below it the loans are cards (DESIGN §7). */
 const PHONE_QUERY = '(max-width: 48em)';
 
-/** The page lives in the URL (`?page=`), so reloading and Back keep it; anything odd is page 1. */
-function pageFrom(searchParams: URLSearchParams): number {
-  const parsed = PageQuerySchema.safeParse(searchParams.get('page') ?? undefined);
-  return parsed.success ? parsed.data : 1;
-}
-
 /**
  * SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests,
  * below what needs the borrower now (their to-do).
@@ -40,32 +47,37 @@ function pageFrom(searchParams: URLSearchParams): number {
 export function OpportunitiesPage() {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams);
+  // The page lives in the URL (`?page=`), so reloading and Back keep it.
+  const page = loanPageFrom(searchParams);
   // The previous page stays on screen while the next one loads.
   const loans = useQuery({ ...opportunitiesQuery(page), placeholderData: keepPreviousData });
-  // A borrower's session carries their account name; staff see every account (DESIGN §5).
   const isStaff = isStaffRole(user.role);
-  const heading = isStaff ? 'All accounts' : (user.name ?? user.username);
+
+  // The loans are the screen's heaviest part (a request picker each): they are drawn in a
+  // background render after the heading, the to-do and the list's frame are on screen, and
+  // again in the background whenever the answer changes, so the page stays responsive.
+  const list = useDeferredValue(loans.data ?? null, null);
+  const isStale = loans.isPlaceholderData || list !== loans.data;
 
   let body;
-  if (loans.isPending) {
-    body = <QueryLoader query={loans} label="Loading your loans…" />;
-  } else if (loans.isError) {
+  if (loans.isError) {
     // SPEC §2 / §8: the popup below is this list's one error; closing it reloads the page.
     body = null;
-  } else if (loans.data.meta.totalRecords === 0) {
+  } else if (list === null) {
+    body = <LoanListSkeleton query={loans} />;
+  } else if (list.meta.totalRecords === 0) {
     body = (
       <EmptyState
         title="No loans yet"
         description="When your lender adds a loan to your account, it appears here."
       />
     );
-  } else if (loans.data.opportunities.length === 0) {
+  } else if (list.opportunities.length === 0) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
         title={`There is no page ${page}`}
-        description={`Your loans end on page ${loans.data.meta.totalPages}.`}
+        description={`Your loans end on page ${list.meta.totalPages}.`}
         action={
           <Button onClick={() => setSearchParams({ page: '1' })}>Go to the first page</Button>
         }
@@ -74,12 +86,12 @@ export function OpportunitiesPage() {
   } else {
     body = (
       <>
-        <LoanList opportunities={loans.data.opportunities} isStale={loans.isPlaceholderData} />
+        <LoanList opportunities={list.opportunities} isStale={isStale} />
         <Pager
           label="Loan pages"
           page={page}
-          totalPages={loans.data.meta.totalPages}
-          disabled={loans.isPlaceholderData}
+          totalPages={list.meta.totalPages}
+          disabled={isStale}
           onChange={(next) => setSearchParams({ page: String(next) })}
         />
       </>
@@ -89,7 +101,8 @@ export function OpportunitiesPage() {
   return (
     <Stack gap="lg">
       <PageTitle title="Account Information" />
-      <Title order={1}>{heading}</Title>
+      {/* Shown by the frame already while this page's code loaded (loan-list-route.ts). */}
+      <Title order={1}>{loanListHeading(user)}</Title>
       {!isStaff && <Todo role={user.role} />}
       <Group gap="sm">
         <Title order={2}>Account Information</Title>
@@ -123,8 +136,7 @@ interface LoanItem {
  */
 function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; isStale: boolean }) {
   const navigate = useNavigate();
-  // Read at once rather than after mount, so a phone never flashes the table first.
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [requests, setRequests] = useState<Partial<Record<string, ServiceRequest>>>({});
 
@@ -173,12 +185,100 @@ function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; is
 
   return (
     <Box aria-busy={isStale} style={{ opacity: isStale ? 0.6 : 1 }}>
-      {isPhone ? <LoanCards items={items} /> : <LoanTable items={items} />}
+      {isPhone ? (
+        <LoanCards items={items} />
+      ) : (
+        <LoanTable>
+          <LoanRows items={items} />
+        </LoanTable>
+      )}
     </Box>
   );
 }
 
-function LoanTable({ items }: { items: LoanItem[] }) {
+/** Read at once rather than after mount, so a phone never flashes the table first. */
+function useIsPhone() {
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+}
+
+/** The table's columns (LoanTable's heads). */
+const COLUMN_COUNT = 8;
+/** The height of the request picker and Get, which set a loan's row height. */
+const CONTROL_HEIGHT = 36;
+/** About a loan's card on a phone. */
+const CARD_HEIGHT = 268;
+/** Rows (cards on a phone) in the loading state: few enough that its words stay in view. */
+const SKELETON_ROWS = 3;
+const SKELETON_CARDS = 1;
+
+/**
+ * The list's loading state (DESIGN §7: no blank areas): the table's frame with grey bars the
+ * height of its rows, or a card's on a phone, where the loans will show; its words, and the
+ * retry under way, come below, where they push nothing down.
+ */
+function LoanListSkeleton({ query }: { query: RetryingQuery }) {
+  const isPhone = useIsPhone();
+  const animate = !useReducedMotion();
+  const progress = retryProgress(query);
+  const bars = Array.from({ length: isPhone ? SKELETON_CARDS : SKELETON_ROWS }, (_, i) => i);
+  return (
+    <Stack gap="xs">
+      <div aria-hidden>
+        {isPhone ? (
+          <Stack gap="sm">
+            {bars.map((index) => (
+              <Skeleton key={index} height={CARD_HEIGHT} animate={animate} />
+            ))}
+          </Stack>
+        ) : (
+          <LoanTable>
+            {bars.map((index) => (
+              <Table.Tr key={index}>
+                <Table.Td colSpan={COLUMN_COUNT}>
+                  <Skeleton height={CONTROL_HEIGHT} animate={animate} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </LoanTable>
+        )}
+      </div>
+      <Stack role="status" gap={0} align="center">
+        <Text size="sm" c="dimmed">
+          Loading your loans…
+        </Text>
+        {progress && (
+          <Text size="sm" c="dimmed">
+            {progress}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function LoanRows({ items }: { items: LoanItem[] }) {
+  return items.map(({ opportunity, isSelected, radio, request, get }) => (
+    <Table.Tr key={opportunity.key} bg={isSelected ? SELECTED_BACKGROUND : undefined}>
+      <Table.Td>{radio}</Table.Td>
+      <Table.Td>{opportunity.accountName}</Table.Td>
+      <Table.Td>{opportunity.name}</Table.Td>
+      <Table.Td ta="right">
+        <Money value={opportunity.sanctionAmount} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Money value={opportunity.peakExposure} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Money value={opportunity.currentFace} />
+      </Table.Td>
+      <Table.Td>{request}</Table.Td>
+      <Table.Td>{get}</Table.Td>
+    </Table.Tr>
+  ));
+}
+
+/** The loans' table with its COLUMN_COUNT column heads; `children` are its rows. */
+function LoanTable({ children }: { children: ReactNode }) {
   return (
     // A narrow window that is not a phone scrolls the table inside its box, not the page.
     <Table.ScrollContainer minWidth={1040} type="native">
@@ -195,26 +295,7 @@ function LoanTable({ items }: { items: LoanItem[] }) {
             <Table.Th>Action</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {items.map(({ opportunity, isSelected, radio, request, get }) => (
-            <Table.Tr key={opportunity.key} bg={isSelected ? SELECTED_BACKGROUND : undefined}>
-              <Table.Td>{radio}</Table.Td>
-              <Table.Td>{opportunity.accountName}</Table.Td>
-              <Table.Td>{opportunity.name}</Table.Td>
-              <Table.Td ta="right">
-                <Money value={opportunity.sanctionAmount} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money value={opportunity.peakExposure} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money value={opportunity.currentFace} />
-              </Table.Td>
-              <Table.Td>{request}</Table.Td>
-              <Table.Td>{get}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );

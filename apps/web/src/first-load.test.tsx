@@ -1,0 +1,82 @@
+import { lazy, Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { SessionUser } from '@portal/domain';
+import { sessionQueryKey } from './api/session';
+import { AppProviders } from './app-providers';
+import { PendingPage } from './components/pending-page';
+import type { RouteHandle } from './route-handle';
+import { preloadScreen, routes, startFirstLoad } from './router';
+import { createTestQueryClient, stubApi } from './test/render';
+
+const borrower: SessionUser = {
+  username: 'ACC1001',
+  email: 'asha.mehta@example.com',
+  role: 'client',
+  accountKey: 'ACC1001',
+  name: 'Mehta Constructions Pvt Ltd',
+};
+
+describe('the first load (main.tsx)', () => {
+  it('checks the session before the first render on screens that check it, and only there', async () => {
+    const fetchMock = stubApi({ '/api/auth/session': { status: 200, body: { user: borrower } } });
+    const queryClient = createTestQueryClient();
+    await startFirstLoad(queryClient, '/opportunities');
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(borrower);
+
+    fetchMock.mockClear();
+    await startFirstLoad(createTestQueryClient(), '/signup');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("starts the loan list's reads with its code, for a signed-in user only", () => {
+    const fetchMock = stubApi({});
+    const router = createMemoryRouter(routes, { initialEntries: ['/opportunities?page=2'] });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, borrower);
+    preloadScreen(router, queryClient);
+    const asked = fetchMock.mock.calls.map(([path]) => String(path));
+    expect(asked).toContain('/api/opportunities?page=2&perPage=10');
+    expect(asked).toContain('/api/todo');
+
+    fetchMock.mockClear();
+    const signedOut = createTestQueryClient();
+    signedOut.setQueryData(sessionQueryKey, null);
+    preloadScreen(router, signedOut);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the page's heading above the loader while the page's code loads", async () => {
+    stubApi({});
+    const NeverLoads = lazy(() => new Promise<never>(() => {}));
+    const heading: RouteHandle['heading'] = (user) => `Loans of ${user.name}`;
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <Suspense fallback={<PendingPage />}>
+              <Outlet />
+            </Suspense>
+          ),
+          children: [{ path: 'loans', handle: { heading }, element: <NeverLoads /> }],
+        },
+      ],
+      { initialEntries: ['/loans'] },
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, borrower);
+    render(
+      <AppProviders queryClient={queryClient} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Loans of Mehta Constructions Pvt Ltd',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+  });
+});
