@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -30,6 +31,16 @@ export const selectedNoc = pgEnum('selected_noc', ['Final', 'Provisional']);
 export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset']);
 export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILLED']);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
+// Why a checker rejected a file, from the lender's fixed list (reported on by code).
+export const rejectionReason = pgEnum('rejection_reason', [
+  'ILLEGIBLE',
+  'EXPIRED',
+  'WRONG_DOCUMENT',
+  'DETAILS_MISMATCH',
+  'INCOMPLETE',
+  'UNSIGNED',
+  'OTHER',
+]);
 
 /**
  * "Longest waiting on top" orders by submission time, never-submitted last. Stored as one column
@@ -101,6 +112,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     oidcSubject: text('oidc_subject'),
     disabled: boolean('disabled').notNull().default(false),
+    // Borrower two-factor sign-in: the authenticator's secret (encrypted), since when it is on,
+    // and the last 30-second step a code was accepted for (each code works once).
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    // The language screens and e-mails use for this person ('en' or 'hi').
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [
@@ -155,6 +173,46 @@ export const oneTimeCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+// Ten single-use recovery codes per borrower with two-factor sign-in, stored hashed.
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A password accepted for a borrower who must still give a second factor (or enrol one): the
+ * browser holds the token, only its SHA-256 is stored, and no session exists until it is answered.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'TOTP_REQUIRED' (answer with a code) or 'MFA_SETUP' (enrol first).
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash),
+    index('mfa_challenges_user_idx').on(t.userId),
+  ],
 );
 
 // Throttle counters live in the database so every API replica sees the same lock-outs.
@@ -223,6 +281,10 @@ export const units = pgTable(
     // When last submitted to the checker: the queue's age.
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     waitingSince: waitingSince(),
+    // Four-eyes NOC release (NOC_TWO_APPROVERS): the first approver's APPROVED, awaiting a
+    // second, different approver while the unit stays PENDING_APPROVAL.
+    firstApprovedBy: uuid('first_approved_by').references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -243,6 +305,11 @@ export const collaterals = pgTable(
       .notNull()
       .references(() => accounts.key),
     collateralName: text('collateral_name').notNull(),
+    // The monitoring calendar, as the lender's import gives it: a pack every 1 or 3 months from
+    // `monitoringSince` (the first of its month), due on `dueDay` of the month after each period.
+    monitoringFrequency: smallint('monitoring_frequency'),
+    dueDay: smallint('due_day').notNull().default(15),
+    monitoringSince: date('monitoring_since'),
     ...timestamps,
   },
   (t) => [index('collaterals_account_idx').on(t.accountKey, t.key)],
@@ -376,8 +443,31 @@ const documentFileColumns = {
   // The decision on the replaced file ({approvalStatus, approverRemarks, reviewedBy, reviewedAt}),
   // shown until a checker reviews this file.
   previousReview: jsonb('previous_review'),
+  // The reason code of a REJECTED decision (cleared with the remarks).
+  rejectionReason: rejectionReason('rejection_reason'),
+  // The malware scanner's verdict: its signature name for an infected file, which is then
+  // quarantined (never completed, never served); null when no scanner is configured.
+  scanResult: text('scan_result'),
+  quarantinedAt: timestamp('quarantined_at', { withTimezone: true }),
+  // Signals for the checker ([{code, detail}]): reused elsewhere, encrypted PDF, edited, old photo.
+  fraudFlags: jsonb('fraud_flags'),
   ...timestamps,
 };
+
+/** Indexes both file tables need besides their lists': the same bytes seen in other accounts. */
+function fileSignalIndexes(
+  table: string,
+  t: { fileHash: AnyPgColumn; accountKey: AnyPgColumn; quarantinedAt: AnyPgColumn },
+): IndexBuilder[] {
+  return [
+    index(`${table}_hash_idx`)
+      .on(t.fileHash, t.accountKey)
+      .where(sql`${t.fileHash} is not null`),
+    index(`${table}_quarantined_idx`)
+      .on(t.quarantinedAt)
+      .where(sql`${t.quarantinedAt} is not null`),
+  ];
+}
 
 export const unitFiles = pgTable(
   'unit_files',
@@ -402,6 +492,7 @@ export const unitFiles = pgTable(
       .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
 
     ...liveFileIndexes('unit_files', t),
+    ...fileSignalIndexes('unit_files', t),
   ],
 );
 
@@ -427,6 +518,7 @@ export const frequencyFiles = pgTable(
       .where(sql`${t.completedAt} is null and ${t.deletedAt} is null`),
 
     ...liveFileIndexes('frequency_files', t),
+    ...fileSignalIndexes('frequency_files', t),
   ],
 );
 
@@ -468,6 +560,89 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_events_entity_idx').on(t.entityType, t.entityKey, t.id)],
+);
+
+/**
+ * Every file review and every final decision on a document set, appended as it is made, for the
+ * rejection report (counts by reason code and file type; time from submission to decision).
+ */
+export const reviewDecisions = pgTable(
+  'review_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // 'unit' or 'frequency': the kind of document set.
+    kind: text('kind').notNull(),
+    // 'file' (one document reviewed) or 'set' (the set finalised).
+    subject: text('subject').notNull(),
+    parentKey: text('parent_key').notNull(),
+    fileKey: uuid('file_key'),
+    fileType: text('file_type'),
+    accountKey: text('account_key').notNull(),
+    outcome: approvalStatus('outcome').notNull(),
+    rejectionReason: rejectionReason('rejection_reason'),
+    // When the set was last submitted: the decision's waiting time starts there.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+  },
+  (t) => [index('review_decisions_subject_at_idx').on(t.subject, t.at)],
+);
+
+/**
+ * NOC letters (one per approved unit): generated once, the stored bytes and their SHA-256 are
+ * the record. The letter number is the public verification handle (≥ 80 random bits).
+ */
+export const nocLetters = pgTable(
+  'noc_letters',
+  {
+    letterNumber: text('letter_number').primaryKey(),
+    unitKey: text('unit_key')
+      .notNull()
+      .references(() => units.key),
+    accountKey: text('account_key')
+      .notNull()
+      .references(() => accounts.key),
+    // What the letter prints, as it was printed.
+    details: jsonb('details').notNull(),
+    storageKey: text('storage_key'),
+    sha256: text('sha256'),
+    size: bigint('size', { mode: 'number' }),
+    // Set when the PDF is stored (it is generated after the approval commits).
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    revokeReason: text('revoke_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('noc_letters_unit_key').on(t.unitKey)],
+);
+
+/**
+ * Monitoring reminders sent (or queued in the outbox) per period, kind and step: the primary
+ * key makes each one exactly once whatever number of replicas or restarts run the scheduler.
+ */
+export const monitoringReminders = pgTable(
+  'monitoring_reminders',
+  {
+    collateralKey: text('collateral_key')
+      .notNull()
+      .references(() => collaterals.key),
+    frequency: smallint('frequency').notNull(),
+    month: smallint('month').notNull(),
+    year: smallint('year').notNull(),
+    // 'due_soon' (5 days before) or 'overdue' (the day after, then weekly).
+    kind: text('kind').notNull(),
+    // 0 for due_soon; 1–4 for the overdue reminders.
+    step: smallint('step').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.collateralKey, t.frequency, t.month, t.year, t.kind, t.step],
+    }),
+  ],
 );
 
 // Transactional outbox: jobs are written in the same transaction as the change they announce.
