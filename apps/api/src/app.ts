@@ -22,6 +22,7 @@ import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
 import { documentSearchRoutes } from './modules/document-search/document-search.routes.ts';
 import { todoRoutes } from './modules/todo/todo.routes.ts';
+import { nocLettersRoutes } from './modules/noc-letters/noc-letters.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -115,11 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const staffSignOn = await configureStaffSignOn(app, env);
 
-  const recorder = createChangeRecorder({
-    publicUrl: env.PUBLIC_URL,
-    approverEmail: env.APPROVER_EMAIL,
-    webhooks: Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET),
-  });
+  const recorder = changeRecorderFor(env);
 
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, {
@@ -165,6 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(documentSearchRoutes, { db, storage });
   await app.register(todoRoutes, { db });
+  await app.register(nocLettersRoutes, {
+    db,
+    storage,
+    recorder,
+    timeZone: env.BUSINESS_TIMEZONE,
+  });
 
   // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {
@@ -237,6 +240,20 @@ async function uploadOrigin(storage: Storage): Promise<string> {
     sha256Hex: '0'.repeat(64),
   });
   return new URL(probe.url).origin;
+}
+
+/** How every change records its traces (audit, webhooks, mail, NOC letters) with these settings. */
+export function changeRecorderFor(env: Env) {
+  return createChangeRecorder({
+    publicUrl: env.PUBLIC_URL,
+    approverEmail: env.APPROVER_EMAIL,
+    webhooks: Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET),
+    nocLetters: {
+      lenderName: env.LENDER_NAME,
+      publicUrl: env.PUBLIC_URL,
+      timeZone: env.BUSINESS_TIMEZONE,
+    },
+  });
 }
 
 /** Trusts the nearest `hops` proxies: their X-Forwarded-For entries, and no further ones. */

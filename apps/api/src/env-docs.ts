@@ -89,6 +89,10 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
       'delivered e-mail and webhook jobs are deleted after this many days (one-time codes are removed from them as soon as they are sent)',
   },
   APPROVER_EMAIL: { meaning: 'where submissions to the checker are announced' },
+  LENDER_NAME: {
+    meaning:
+      'the lender named on NOC letters and on their public verification page (`/verify/{letter number}`)',
+  },
   WEBHOOK_URL: {
     meaning:
       "the lender CRM's webhook receiver: every domain event is POSTed as JSON `{id, type, occurredAt, actor, data}`, signed (see [Webhooks](#webhooks)), retried with backoff, in order per unit/frequency; deliveries failing for 24 h are listed to admins at `GET /api/admin/dead-letters` for replay",

@@ -109,6 +109,8 @@ export const EnvSchema = z
     /** Delivered outbox jobs (mail, webhooks) are kept this long for support, then deleted. */
     OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
     APPROVER_EMAIL: z.email().optional(),
+    /** The lender named on NOC letters, as the borrower's buyer and their bank read it. */
+    LENDER_NAME: z.string().trim().min(1).max(120).default('Demo Lender Finance Ltd'),
     WEBHOOK_URL: optionalUrl,
     WEBHOOK_SECRET: z.string().optional(),
     BUSINESS_TIMEZONE: z

@@ -3,7 +3,7 @@ import { stopTracing } from './tracing.ts';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadEnv } from './env.ts';
 import { DataDirLockedError, databaseTarget, openDatabase } from './db/client.ts';
-import { buildApp, storageFor } from './app.ts';
+import { buildApp, changeRecorderFor, storageFor } from './app.ts';
 import { unitDocumentSet } from './modules/units/unit-document-set.ts';
 import { frequencyDocumentSet } from './modules/frequencies/frequency-document-set.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
@@ -11,6 +11,7 @@ import { createOutboxWorker, pruneDeliveredJobs } from './outbox/outbox.ts';
 import { configuredMailer } from './mail/configured-mailer.ts';
 import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
 import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
+import { NOC_LETTER_TOPIC, nocLetterHandler } from './modules/noc-letters/issue-noc-letter.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
 import { compactListCounts } from './db/list-queries.ts';
 
@@ -30,6 +31,7 @@ async function main() {
     onFailure: app.metrics?.countOutboxFailure,
     handlers: {
       [MAIL_TOPIC]: mailHandler(mailer),
+      [NOC_LETTER_TOPIC]: nocLetterHandler({ storage, recorder: changeRecorderFor(env) }),
       ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
         ? { [WEBHOOK_TOPIC]: webhookHandler({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }) }
         : {}),

@@ -4,6 +4,7 @@ export * from './frequency.ts';
 export * from './document-parents.ts';
 export * from './lists.ts';
 export * from './money.ts';
+export * from './noc-letters.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './staff-sign-on.ts';

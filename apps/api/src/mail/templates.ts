@@ -177,6 +177,21 @@ export function statementReadyMail(input: {
   });
 }
 
+/** To the borrower: the NOC letter of an approved unit can be downloaded. */
+export function nocLetterReadyMail(
+  set: SetNotice & { name: string | null; letterNumber: string },
+): Omit<MailMessage, 'to'> {
+  return noticeMail({
+    subject: `NOC letter ready: ${set.label}`,
+    name: set.name,
+    lines: [
+      `The NOC letter for ${set.label} (letter no. ${set.letterNumber}) is ready.`,
+      'Download it from the unit, and hand it to the buyer: its QR code lets their bank verify it.',
+    ],
+    link: { label: 'Download the NOC letter', url: set.url },
+  });
+}
+
 const paragraph = (content: string) =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
 

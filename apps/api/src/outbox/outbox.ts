@@ -15,7 +15,17 @@ export interface OutboxJobInfo {
  * job's row is locked (and on PGlite, which has one connection, while the database is held), so
  * it must not use the database and should bound its own network timeouts.
  */
-export type OutboxHandler = (payload: unknown, job: OutboxJobInfo) => Promise<void>;
+export type OutboxHandler = (
+  payload: unknown,
+  job: OutboxJobInfo,
+) => Promise<void | OutboxCompletion>;
+
+/**
+ * What a handler may hand back to record the outcome of its delivery in the claim's own
+ * transaction (under a savepoint), so the record and the job's "done" commit together; if it
+ * throws, the job fails and is retried like a failed delivery.
+ */
+export type OutboxCompletion = (tx: Transaction) => Promise<void>;
 
 export interface OutboxLogger {
   info(details: object, message: string): void;
@@ -133,7 +143,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let release = new AbortController();
 
   /** Delivers, unless the worker lets the job go first (then the delivery's outcome is ignored). */
-  function unlessReleased(jobId: number, deliver: () => Promise<void>): Promise<void> {
+  function unlessReleased<T>(jobId: number, deliver: () => Promise<T>): Promise<T> {
     const { signal } = release;
     return new Promise((resolve, reject) => {
       const letGo = () => reject(new ClaimReleasedError(jobId));
@@ -161,7 +171,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let failure: string | undefined;
       try {
         if (!handler) throw new Error(`no handler registered for outbox topic "${job.topic}"`);
-        await unlessReleased(job.id, () => handler(job.payload, info));
+        const complete = await unlessReleased(job.id, () => handler(job.payload, info));
+        if (complete) await tx.transaction((savepoint) => complete(savepoint));
       } catch (error) {
         if (error instanceof ClaimReleasedError) throw error;
         failure = describeError(error);

@@ -10,7 +10,14 @@ export interface Actor {
 
 export interface AuditEntry {
   entityType:
-    'account' | 'unit' | 'frequency' | 'unit_file' | 'frequency_file' | 'loan_statement' | 'user';
+    | 'account'
+    | 'unit'
+    | 'frequency'
+    | 'unit_file'
+    | 'frequency_file'
+    | 'loan_statement'
+    | 'user'
+    | 'noc_letter';
   entityKey: string;
   action: string;
   before?: unknown;

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'file.reviewed',
   'loan_statement.requested',
   'loan_statement.fulfilled',
+  'noc_letter.issued',
+  'noc_letter.revoked',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

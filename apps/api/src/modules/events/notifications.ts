@@ -14,6 +14,7 @@ import { enqueueMail } from '../../mail/mail-jobs.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import {
   decidedMail,
+  nocLetterReadyMail,
   reopenedMail,
   statementReadyMail,
   submittedMail,
@@ -149,6 +150,16 @@ export async function queueNotifications(
     const set = await setInWords(db, kind, data.key, config.publicUrl);
     if (!set) return;
     await toBorrower(reopenedMail({ ...set.notice(false, 'ALL'), name: account.name }));
+  } else if (event.type === 'noc_letter.issued' && data.unitKey) {
+    const set = await setInWords(db, 'unit', data.unitKey, config.publicUrl);
+    if (!set) return;
+    await toBorrower(
+      nocLetterReadyMail({
+        ...set.notice(false, 'APPROVED'),
+        name: account.name,
+        letterNumber: data.key,
+      }),
+    );
   } else if (event.type === 'loan_statement.fulfilled' && data.opportunityKey) {
     const [loan] = await db
       .select({ name: opportunities.name })

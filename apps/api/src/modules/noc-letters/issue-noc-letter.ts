@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  formatDate,
+  formatRupees,
+  NOC_LETTER_ALPHABET,
+  NocLetterDetailsSchema,
+  type NocLetterDetails,
+} from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import { nocLetters, users } from '../../db/schema.ts';
+import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
+import { storageKeySegment, type Storage } from '../../storage/storage.ts';
+import type { Actor } from '../audit/audit.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { unitsRepository } from '../units/units.repository.ts';
+import { renderNocLetter } from './noc-letter-pdf.ts';
+
+export const NOC_LETTER_TOPIC = 'noc_letter';
+
+export interface NocLetterConfig {
+  lenderName: string;
+  publicUrl: string;
+  /** BUSINESS_TIMEZONE: the approval's date as the letter prints it. */
+  timeZone: string;
+}
+
+/** 80 random bits as 16 Crockford base32 characters, grouped: NOC-XXXX-XXXX-XXXX-XXXX. */
+export function newLetterNumber(): string {
+  let bits = 0n;
+  for (const byte of randomBytes(10)) bits = (bits << 8n) | BigInt(byte);
+  let chars = '';
+  for (let i = 0; i < 16; i++) {
+    chars = NOC_LETTER_ALPHABET[Number(bits & 31n)] + chars;
+    bits >>= 5n;
+  }
+  return `NOC-${chars.match(/.{4}/g)!.join('-')}`;
+}
+
+export const verificationUrl = (publicUrl: string, letterNumber: string) =>
+  `${publicUrl}/verify/${letterNumber}`;
+
+export const nocLetterStorageKey = (unitKey: string, letterNumber: string) =>
+  `noc-letters/${storageKeySegment(unitKey)}/${letterNumber}.pdf`;
+
+const ActorSchema = z.object({ id: z.string().nullable(), username: z.string(), role: z.string() });
+const IssueJobSchema = z.object({
+  unitKey: z.string(),
+  projectKey: z.string(),
+  details: NocLetterDetailsSchema,
+  actor: ActorSchema,
+});
+type IssueJob = z.infer<typeof IssueJobSchema>;
+
+/**
+ * In the transaction that finalises a unit APPROVED: the letter's row, with what it will print,
+ * and the outbox job that renders and stores it once the approval has committed. A unit is
+ * approved once (units never reopen), so it has at most one letter.
+ */
+export async function recordNocLetter(
+  tx: Executor,
+  actor: Actor,
+  unitKey: string,
+  config: NocLetterConfig,
+) {
+  const found = await unitsRepository.find(tx, null, unitKey);
+  if (!found) return;
+  const { unit } = found;
+  const [approver] = actor.id
+    ? await tx
+        .select({ name: users.name, username: users.username })
+        .from(users)
+        .where(eq(users.id, actor.id))
+    : [];
+  const letterNumber = newLetterNumber();
+  const approvedAt = new Date();
+  const details: NocLetterDetails = {
+    letterNumber,
+    lenderName: config.lenderName,
+    accountId: found.accountKey,
+    accountName: found.accountName,
+    projectName: found.projectName,
+    tower: unit.tower,
+    floor: unit.floor,
+    unit: unit.unit,
+    customerName: unit.customerName,
+    nocType: unit.selectedNoc,
+    saleValue: formatRupees(unit.totalSaleValue),
+    amountReceived: formatRupees(unit.amountToBeReceived),
+    approvedAt: approvedAt.toISOString(),
+    approvedOn: formatDate(approvedAt, config.timeZone),
+    approvedBy: approver?.name?.trim() || approver?.username || actor.username,
+    verificationUrl: verificationUrl(config.publicUrl, letterNumber),
+  };
+  const inserted = await tx
+    .insert(nocLetters)
+    .values({
+      letterNumber,
+      unitKey,
+      accountKey: unit.accountKey,
+      details,
+      approvedBy: actor.id,
+      approvedAt,
+    })
+    .onConflictDoNothing({ target: nocLetters.unitKey })
+    .returning({ letterNumber: nocLetters.letterNumber });
+  if (inserted.length === 0) return;
+  const job: IssueJob = {
+    unitKey,
+    projectKey: unit.projectKey,
+    details,
+    actor: { id: actor.id, username: actor.username, role: actor.role },
+  };
+  await enqueue(tx, {
+    topic: NOC_LETTER_TOPIC,
+    payload: job,
+    orderingKey: `noc_letter:${letterNumber}`,
+  });
+}
+
+/**
+ * The outbox handler that issues a letter: renders it, stores it under the letter's own key and
+ * then, in the job's transaction, records where it is and its SHA-256. A retry finds the stored
+ * bytes and keeps them, and a letter already issued is left as it is, so the record never changes.
+ */
+export function nocLetterHandler(deps: {
+  storage: Storage;
+  recorder: ChangeRecorder;
+}): OutboxHandler {
+  const { storage, recorder } = deps;
+  return async (payload) => {
+    const { unitKey, projectKey, details, actor } = IssueJobSchema.parse(payload);
+    const storageKey = nocLetterStorageKey(unitKey, details.letterNumber);
+    const bytes = (await storage.stat(storageKey))
+      ? await readAll(await storage.read(storageKey))
+      : await storeRendered(storage, storageKey, details);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return async (tx) => {
+      const [issued] = await tx
+        .update(nocLetters)
+        .set({ storageKey, sha256, size: bytes.length, issuedAt: sql`now()` })
+        .where(and(eq(nocLetters.letterNumber, details.letterNumber), isNull(nocLetters.issuedAt)))
+        .returning();
+      if (!issued) return;
+      await recorder.record(tx, actor, {
+        entityType: 'noc_letter',
+        entityKey: issued.letterNumber,
+        action: 'noc_letter.issued',
+        after: { unitKey, sha256, size: bytes.length },
+        event: {
+          type: 'noc_letter.issued',
+          // After the unit's own events: a CRM sees the approval before its letter.
+          orderingKey: `unit:${unitKey}`,
+          data: {
+            key: issued.letterNumber,
+            accountId: issued.accountKey,
+            unitKey,
+            projectKey,
+            status: 'ISSUED',
+          },
+        },
+      });
+    };
+  };
+}
+
+async function storeRendered(storage: Storage, key: string, details: NocLetterDetails) {
+  const bytes = Buffer.from(await renderNocLetter(details));
+  await storage.write(key, bytes, { contentType: 'application/pdf', size: bytes.length });
+  return bytes;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { NocLetterDetailsSchema, unitSlotFileTypes } from '@portal/domain';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { download, reviewAll, sha256Hex, uploadAll } from '../../../test/documents.ts';
+import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import { changeRecorderFor, storageFor } from '../../app.ts';
+import { auditEvents, nocLetters, outbox } from '../../db/schema.ts';
+import { MAIL_TOPIC } from '../../mail/mail-jobs.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { createOutboxWorker, type OutboxWorker } from '../../outbox/outbox.ts';
+import type { WebhookPayload } from '../events/domain-events.ts';
+import { WEBHOOK_TOPIC } from '../events/webhooks.ts';
+import { NOC_LETTER_TOPIC, nocLetterHandler } from './issue-noc-letter.ts';
+import { renderNocLetter } from './noc-letter-pdf.ts';
+import { VERIFICATIONS_PER_ADDRESS } from './noc-letters.routes.ts';
+
+let t: TestApp;
+let worker: OutboxWorker;
+const mails: MailMessage[] = [];
+const webhooks: WebhookPayload[] = [];
+const as = (token: string) => ({ authorization: `Bearer ${token}` });
+let approver: string;
+let viewer: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+    WEBHOOK_SECRET: 'whsec-test-0123456789',
+    LENDER_NAME: 'Test Lender Housing Finance Ltd',
+  });
+  worker = createOutboxWorker({
+    db: t.db,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    handlers: {
+      [NOC_LETTER_TOPIC]: nocLetterHandler({
+        storage: storageFor(t.env),
+        recorder: changeRecorderFor(t.env),
+      }),
+      [MAIL_TOPIC]: async (payload) => void mails.push(payload as MailMessage),
+      [WEBHOOK_TOPIC]: async (payload) => void webhooks.push(payload as WebhookPayload),
+    },
+  });
+  approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
+  viewer = await tokenFor(t.db, (await seedStaff(t.db, 'viewer')).id);
+  admin = await tokenFor(t.db, (await seedStaff(t.db, 'admin')).id);
+});
+afterAll(() => t.close());
+
+/** A borrower's unit, taken through upload, submission and review to the given outcome. */
+async function decidedUnit(outcome: 'APPROVED' | 'REJECTED' | 'PENDING_APPROVAL') {
+  const { user, account } = await seedBorrower(t.db);
+  const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
+  const unit = units[0]!;
+  const borrower = await tokenFor(t.db, user.id);
+  const filesUrl = `/api/units/${unit.key}/files`;
+  const unitUrl = `/api/projects/${unit.projectKey}/units/${unit.key}`;
+  const put = (token: string, approvalStatus: string) =>
+    t.app.inject({ method: 'PUT', url: unitUrl, headers: as(token), payload: { approvalStatus } });
+  await uploadAll(t.app, borrower, filesUrl, unitSlotFileTypes('Final'));
+  expect((await put(borrower, 'PENDING_APPROVAL')).statusCode).toBe(200);
+  if (outcome !== 'PENDING_APPROVAL') {
+    await reviewAll(t.app, approver, filesUrl, (type) =>
+      outcome === 'REJECTED' && type === 'CUSTOMER_LEDGER' ? 'REJECTED' : 'APPROVED',
+    );
+    expect((await put(approver, outcome)).statusCode).toBe(200);
+  }
+  const letterUrl = `${unitUrl}/noc-letter`;
+  return { unit, account, borrower, letterUrl };
+}
+
+const letterOf = async (unitKey: string) =>
+  (await t.db.select().from(nocLetters).where(eq(nocLetters.unitKey, unitKey)))[0];
+
+const verifyJson = (letterNumber: string, remoteAddress = '203.0.113.10') =>
+  t.app.inject({
+    url: `/api/noc-letters/${encodeURIComponent(letterNumber)}/verification`,
+    remoteAddress,
+  });
+
+it('issues a stored, stable letter on approval and tells the borrower and the CRM', async () => {
+  const { unit, account, borrower, letterUrl } = await decidedUnit('APPROVED');
+  const recorded = (await letterOf(unit.key))!;
+  expect(recorded.letterNumber).toMatch(/^NOC(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
+  expect(recorded.issuedAt).toBeNull();
+  const details = NocLetterDetailsSchema.parse(recorded.details);
+  expect(details).toMatchObject({
+    lenderName: 'Test Lender Housing Finance Ltd',
+    accountId: account.key,
+    unit: unit.unit,
+    nocType: 'Final',
+    saleValue: '₹99,00,000.00',
+    amountReceived: '₹3,50,000.00',
+    approvedBy: 'Test approver',
+    verificationUrl: `${t.env.PUBLIC_URL}/verify/${recorded.letterNumber}`,
+  });
+  // Until the PDF is stored there is nothing to download and nothing to verify.
+  expect((await t.app.inject({ url: letterUrl, headers: as(borrower) })).statusCode).toBe(404);
+  expect((await verifyJson(recorded.letterNumber)).json()).toEqual({ status: 'unknown' });
+
+  await worker.drain();
+  const issued = (await letterOf(unit.key))!;
+  expect(issued.issuedAt).not.toBeNull();
+  const answer = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json().file).toMatchObject({
+    letterNumber: issued.letterNumber,
+    state: 'ISSUED',
+    sha256: issued.sha256,
+  });
+  const stored = (await download(t.app, answer.json().meta.presignedUrl)).rawPayload;
+  expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(sha256Hex(stored)).toBe(issued.sha256);
+  expect(stored.length).toBe(issued.size);
+  // The same details render the same bytes, so the record can be checked at any time.
+  expect(Buffer.from(await renderNocLetter(details)).equals(stored)).toBe(true);
+
+  // A job run again (a retry after a lost acknowledgement) changes nothing.
+  await t.db
+    .update(outbox)
+    .set({ status: 'pending', nextAttemptAt: new Date() })
+    .where(eq(outbox.topic, NOC_LETTER_TOPIC));
+  await worker.drain();
+  const again = (await letterOf(unit.key))!;
+  expect(again).toEqual(issued);
+  const reread = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect(sha256Hex((await download(t.app, reread.json().meta.presignedUrl)).rawPayload)).toBe(
+    issued.sha256,
+  );
+
+  const ready = mails.filter((m) => m.to === account.email && m.subject.startsWith('NOC letter'));
+  expect(ready).toHaveLength(1);
+  expect(ready[0]!.text).toContain(issued.letterNumber);
+  const events = webhooks.filter((w) => w.data.unitKey === unit.key).map((w) => w.type);
+  expect(events.slice(-2)).toEqual(['unit.finalised', 'noc_letter.issued']);
+  expect(events.filter((e) => e === 'noc_letter.issued')).toHaveLength(1);
+});
+
+it('answers 404 to other borrowers, before approval and for rejected units; staff read it', async () => {
+  const pending = await decidedUnit('PENDING_APPROVAL');
+  const rejected = await decidedUnit('REJECTED');
+  const approved = await decidedUnit('APPROVED');
+  await worker.drain();
+  for (const [token, url] of [
+    [pending.borrower, pending.letterUrl],
+    [rejected.borrower, rejected.letterUrl],
+    [pending.borrower, approved.letterUrl],
+  ] as const) {
+    const res = await t.app.inject({ url, headers: as(token) });
+    expect(res.statusCode).toBe(404);
+  }
+  expect(await letterOf(rejected.unit.key)).toBeUndefined();
+  for (const token of [approver, viewer, admin, approved.borrower]) {
+    const res = await t.app.inject({ url: approved.letterUrl, headers: as(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta.presignedUrl).toEqual(expect.any(String));
+  }
+  expect((await t.app.inject({ url: approved.letterUrl })).statusCode).toBe(401);
+});
+
+it('verifies valid letters publicly, and revocation by approvers and admins only, audited', async () => {
+  const { unit, borrower, letterUrl } = await decidedUnit('APPROVED');
+  await worker.drain();
+  const { letterNumber } = (await letterOf(unit.key))!;
+
+  const valid = await verifyJson(letterNumber.toLowerCase().replaceAll('-', ''));
+  expect(valid.statusCode).toBe(200);
+  expect(valid.headers['cache-control']).toBe('no-store');
+  expect(valid.json()).toEqual({
+    status: 'valid',
+    letterNumber,
+    lenderName: 'Test Lender Housing Finance Ltd',
+    projectName: 'Project 1',
+    tower: 'A',
+    floor: unit.floor,
+    unit: unit.unit,
+    nocType: 'Final',
+    approvedOn: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/),
+    revokedOn: null,
+  });
+  const page = await t.app.inject({
+    url: `/verify/${letterNumber}`,
+    remoteAddress: '203.0.113.10',
+  });
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  expect(page.body).toContain('Valid NOC letter');
+  expect(page.body).toContain(unit.unit);
+  expect(page.body).not.toContain('Customer 1');
+  const asJson = await t.app.inject({
+    url: `/verify/${letterNumber}`,
+    headers: { accept: 'application/json' },
+    remoteAddress: '203.0.113.10',
+  });
+  expect(asJson.json()).toEqual(valid.json());
+
+  const revoke = (token: string, reason = 'Issued against the wrong buyer') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/noc-letters/${letterNumber}/revoke`,
+      headers: as(token),
+      payload: { reason },
+    });
+  expect((await revoke(borrower)).statusCode).toBe(403);
+  expect((await revoke(viewer)).statusCode).toBe(403);
+  expect((await revoke(approver, ' ')).statusCode).toBe(400);
+  // Two at once: one revokes, the other is told it already is.
+  const [first, second] = await Promise.all([revoke(approver), revoke(admin)]);
+  expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+  const done = first.statusCode === 200 ? first : second;
+  expect(done.json().nocLetter).toMatchObject({
+    state: 'REVOKED',
+    revokeReason: expect.any(String),
+  });
+
+  const audit = await t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'noc_letter'), eq(auditEvents.entityKey, letterNumber)));
+  expect(audit.map((a) => a.action)).toEqual(['noc_letter.issued', 'noc_letter.revoked']);
+  expect(audit[1]!.after).toMatchObject({ reason: 'Issued against the wrong buyer' });
+
+  const revoked = (await verifyJson(letterNumber)).json();
+  expect(revoked).toMatchObject({ status: 'revoked', revokedOn: expect.any(String) });
+  const revokedPage = await t.app.inject({
+    url: `/verify/${letterNumber}`,
+    remoteAddress: '203.0.113.10',
+  });
+  expect(revokedPage.body).toContain('This NOC letter was revoked');
+  expect(revokedPage.body).toContain(`Revoked on</dt><dd>${revoked.revokedOn}`);
+  // The borrower sees the state but no longer gets a letter to hand on; staff still open it.
+  const mine = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect(mine.json()).toMatchObject({ file: { state: 'REVOKED' }, meta: { presignedUrl: null } });
+  await worker.drain();
+  expect(webhooks.at(-1)).toMatchObject({
+    type: 'noc_letter.revoked',
+    data: { key: letterNumber, unitKey: unit.key },
+  });
+});
+
+it('answers unknown and malformed numbers alike, and limits lookups per address', async () => {
+  const address = '198.51.100.7';
+  const unknown = await verifyJson('NOC-0000-0000-0000-0000', address);
+  const malformed = await verifyJson('not a letter <script>', address);
+  expect([unknown.statusCode, malformed.statusCode]).toEqual([200, 200]);
+  expect(malformed.json()).toEqual({ status: 'unknown' });
+  expect(malformed.body).toBe(unknown.body);
+  const pages = await Promise.all(
+    ['NOC-0000-0000-0000-0000', 'x'].map((n) =>
+      t.app.inject({ url: `/verify/${encodeURIComponent(n)}`, remoteAddress: address }),
+    ),
+  );
+  expect(pages[0]!.body).toBe(pages[1]!.body);
+  expect(pages[0]!.body).toContain('No such NOC letter');
+
+  const used = 4;
+  const answers = await Promise.all(
+    Array.from({ length: VERIFICATIONS_PER_ADDRESS.limit - used + 5 }, () =>
+      verifyJson('NOC-0000-0000-0000-0000', address),
+    ),
+  );
+  const refused = answers.filter((a) => a.statusCode === 429);
+  expect(refused).toHaveLength(5);
+  expect(refused[0]!.headers['retry-after']).toEqual(expect.any(String));
+  // Another address is not held back.
+  expect((await verifyJson('NOC-0000-0000-0000-0000', '198.51.100.8')).statusCode).toBe(200);
+});

@@ -1,0 +1,142 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  DomainError,
+  formatDate,
+  isStaffRole,
+  normaliseNocLetterNumber,
+  NocLetterDetailsSchema,
+  type NocLetter,
+  type NocLetterVerification,
+} from '@portal/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import { nocLetters } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { sanitiseFileName } from '../documents/upload-document.ts';
+import type { ChangeRecorder } from '../events/change-recorder.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { getProjectUnit } from '../units/units.service.ts';
+
+type NocLetterRow = typeof nocLetters.$inferSelect;
+
+function toNocLetter(row: NocLetterRow): NocLetter {
+  const details = NocLetterDetailsSchema.parse(row.details);
+  return {
+    letterNumber: row.letterNumber,
+    unitKey: row.unitKey,
+    nocType: details.nocType,
+    state: row.revokedAt ? 'REVOKED' : row.issuedAt ? 'ISSUED' : 'PREPARING',
+    fileName: sanitiseFileName(`NOC letter ${details.unit} ${row.letterNumber}.pdf`),
+    sha256: row.sha256,
+    size: row.size,
+    approvedAt: row.approvedAt.toISOString(),
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokeReason: row.revokeReason,
+    verificationUrl: details.verificationUrl,
+  };
+}
+
+/**
+ * The unit's NOC letter with a short-lived download link, for its borrower and for staff. Before
+ * the approval, and until the PDF is stored, there is none (404), as for another borrower's unit.
+ * A revoked letter is no longer handed to the borrower to pass on; staff can still open it.
+ */
+export async function getUnitNocLetter(
+  db: Database,
+  storage: Storage,
+  user: AuthenticatedUser,
+  projectKey: string,
+  unitKey: string,
+) {
+  const unit = await getProjectUnit(db, user, projectKey, unitKey);
+  const [row] = await db.select().from(nocLetters).where(eq(nocLetters.unitKey, unit.key));
+  if (!row?.issuedAt || !row.storageKey) throw new DomainError('NOT_FOUND', 'No NOC letter yet');
+  const file = toNocLetter(row);
+  const downloadable = !row.revokedAt || isStaffRole(user.role);
+  const presignedUrl = downloadable
+    ? await storage.presignDownload(row.storageKey, {
+        fileName: file.fileName,
+        contentType: 'application/pdf',
+      })
+    : null;
+  return { file, meta: { presignedUrl } };
+}
+
+/**
+ * What anyone holding a letter may learn about its number: valid or revoked, with the unit, NOC
+ * type and dates the letter prints. A malformed number is looked up like any unknown one.
+ */
+export async function verifyNocLetter(
+  db: Executor,
+  input: string,
+  timeZone: string,
+): Promise<NocLetterVerification> {
+  const letterNumber = normaliseNocLetterNumber(input) ?? input;
+  const [row] = await db
+    .select()
+    .from(nocLetters)
+    .where(eq(nocLetters.letterNumber, letterNumber.slice(0, 64)));
+  // A letter whose PDF is not stored yet has not been handed to anyone: unknown to the public.
+  if (!row?.issuedAt) return { status: 'unknown' };
+  const details = NocLetterDetailsSchema.parse(row.details);
+  return {
+    status: row.revokedAt ? 'revoked' : 'valid',
+    letterNumber: row.letterNumber,
+    lenderName: details.lenderName,
+    projectName: details.projectName,
+    tower: details.tower,
+    floor: details.floor,
+    unit: details.unit,
+    nocType: details.nocType,
+    approvedOn: details.approvedOn,
+    revokedOn: row.revokedAt ? formatDate(row.revokedAt, timeZone) : null,
+  };
+}
+
+/**
+ * An approver or admin revokes a letter, with the reason; once only. The verification page then
+ * answers "revoked" and the CRM hears of it.
+ */
+export async function revokeNocLetter(
+  db: Database,
+  recorder: ChangeRecorder,
+  user: AuthenticatedUser,
+  letterNumber: string,
+  reason: string,
+) {
+  const canonical = normaliseNocLetterNumber(letterNumber);
+  if (!canonical) throw new DomainError('NOT_FOUND', 'No such NOC letter');
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(nocLetters)
+      .set({ revokedAt: sql`now()`, revokedBy: user.id, revokeReason: reason })
+      .where(and(eq(nocLetters.letterNumber, canonical), isNull(nocLetters.revokedAt)))
+      .returning();
+    if (!revoked) {
+      const [exists] = await tx
+        .select({ letterNumber: nocLetters.letterNumber })
+        .from(nocLetters)
+        .where(eq(nocLetters.letterNumber, canonical));
+      if (!exists) throw new DomainError('NOT_FOUND', 'No such NOC letter');
+      throw new DomainError('CONFLICT', 'This NOC letter is already revoked');
+    }
+    await recorder.record(tx, user, {
+      entityType: 'noc_letter',
+      entityKey: revoked.letterNumber,
+      action: 'noc_letter.revoked',
+      before: { revokedAt: null },
+      after: { revokedAt: revoked.revokedAt?.toISOString(), reason },
+      event: {
+        type: 'noc_letter.revoked',
+        orderingKey: `unit:${revoked.unitKey}`,
+        data: {
+          key: revoked.letterNumber,
+          accountId: revoked.accountKey,
+          unitKey: revoked.unitKey,
+          status: 'REVOKED',
+        },
+      },
+    });
+    return toNocLetter(revoked);
+  });
+}
