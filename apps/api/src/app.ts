@@ -131,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       emailDomains: env.STAFF_EMAIL_DOMAINS,
       trustProviderRole: !env.OIDC_ISSUER && env.devConveniences,
     },
+    twoFactor: {
+      encryptionKey: env.MFA_ENCRYPTION_KEY,
+      required: env.MFA_REQUIRED_FOR_BORROWERS,
+    },
   });
   await app.register(lenderDataRoutes, {
     db,
@@ -138,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     previousApiKey: env.INTEGRATION_API_KEY_PREVIOUS,
   });
   await app.register(accountsRoutes, { db });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, publicUrl: env.PUBLIC_URL });
   await app.register(deadLettersRoutes, { db });
   await app.register(loansRoutes, { db });
 

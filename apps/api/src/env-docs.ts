@@ -75,6 +75,15 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     default: 'random per process on a loopback development server only',
     meaning: 'signs cookies and local storage URLs; required everywhere else (32+ characters)',
   },
+  MFA_ENCRYPTION_KEY: {
+    default: '`SESSION_SECRET` (a fixed key on a loopback development server)',
+    meaning:
+      "encrypts borrowers' authenticator secrets (AES-256-GCM, 32+ characters). Set it apart from `SESSION_SECRET` so that can change: a new key turns off every borrower's two-factor sign-in",
+  },
+  MFA_REQUIRED_FOR_BORROWERS: {
+    meaning:
+      "`true`: every borrower sets up an authenticator app at their next sign-in and cannot turn it off. Staff two-factor sign-in is the organisation's identity provider's",
+  },
   MAX_UPLOAD_BYTES: { default: '`26214400` (25 MiB)', meaning: 'largest accepted document' },
   SESSION_IDLE_MINUTES: {
     meaning: 'a session unused this long ends (on top of its 12-hour lifetime)',

@@ -98,6 +98,13 @@ export const EnvSchema = z
     /** Also accepted while the lender's systems switch to a new INTEGRATION_API_KEY. */
     INTEGRATION_API_KEY_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Encrypts borrowers' authenticator secrets (AES-256-GCM). Defaults to SESSION_SECRET; set it
+     * of its own so SESSION_SECRET can change without turning off everyone's two-factor sign-in.
+     */
+    MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Borrowers must set up an authenticator app at their next sign-in (staff use their provider's). */
+    MFA_REQUIRED_FOR_BORROWERS: booleanFlag.default(false),
     MAX_UPLOAD_BYTES: z.coerce
       .number()
       .int()
@@ -247,6 +254,10 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     isProduction: production,
     devConveniences,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    // Production and any reachable server have a SESSION_SECRET; a fixed key only on loopback,
+    // so a development database's authenticators still work after a restart.
+    MFA_ENCRYPTION_KEY:
+      env.MFA_ENCRYPTION_KEY ?? env.SESSION_SECRET ?? 'development-only-two-factor-key-0123456789',
     // On loopback a per-process secret is enough: signed URLs live 15 minutes.
     SESSION_SECRET: env.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     INTEGRATION_API_KEY:

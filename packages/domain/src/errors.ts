@@ -21,6 +21,8 @@ export const DOMAIN_ERRORS = {
     status: 403,
     message: 'User is not confirmed. Enter the code we e-mailed you, or sign up again.',
   },
+  /** A two-factor sign-in step whose challenge is unknown, used up or older than 5 minutes. */
+  SIGN_IN_EXPIRED: { status: 401, message: 'Your sign-in has expired. Enter your password again.' },
   /** A presigned link that was tampered with or has expired. */
   INVALID_SIGNATURE: { status: 403, message: 'This link is invalid or has expired' },
   /** Not found, or not yours (DESIGN §4: another borrower's data is 404). */

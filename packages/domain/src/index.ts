@@ -8,6 +8,7 @@ export * from './noc-letters.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './staff-sign-on.ts';
+export * from './two-factor.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/responses.ts';

@@ -150,6 +150,18 @@ const PROBES: Record<string, ProbeFor> = {
     ownSession: true,
   }),
   'POST /api/auth/signout': () => ({ ownSession: true }),
+  'POST /api/auth/signin/two-factor': () => ({
+    payload: { challengeToken: 'no-such-challenge', code: WRONG_CODE },
+  }),
+  'POST /api/auth/signin/two-factor/setup': () => ({
+    payload: { challengeToken: 'no-such-challenge' },
+  }),
+  'POST /api/auth/signin/two-factor/confirm': () => ({
+    payload: { challengeToken: 'no-such-challenge', code: WRONG_CODE },
+  }),
+  'POST /api/profile/two-factor/enable': () => ({ payload: { code: WRONG_CODE } }),
+  'POST /api/profile/two-factor/disable': () => ({ payload: { code: WRONG_CODE } }),
+  'POST /api/users/two-factor/reset': (world) => ({ payload: { username: world.a.accountKey } }),
   'POST /api/auth/password/forgot': (world) => ({ payload: { username: world.a.accountKey } }),
   'POST /api/auth/password/reset': (world) => ({
     payload: { username: world.a.accountKey, code: WRONG_CODE, newPassword: 'An0ther#secret' },

@@ -84,6 +84,16 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'POST /api/auth/password/reset':                                                       [  400,   400,   400,   400,   400,   400,   400],
   'GET /api/auth/oidc/start':                                                            [  302,   302,   302,   302,   302,   302,   302],
   'GET /api/auth/oidc/callback':                                                         [  302,   302,   302,   302,   302,   302,   302],
+  // A two-factor sign-in step is opened by its challenge token alone (sent an unknown one: 401).
+  'POST /api/auth/signin/two-factor':                                                    [  401,   401,   401,   401,   401,   401,   401],
+  'POST /api/auth/signin/two-factor/setup':                                              [  401,   401,   401,   401,   401,   401,   401],
+  'POST /api/auth/signin/two-factor/confirm':                                            [  401,   401,   401,   401,   401,   401,   401],
+  // A borrower's own two-factor sign-in (staff use their identity provider's). Sent a wrong code:
+  // enabling says 400; disabling says 409, as it is not on.
+  'GET /api/profile/two-factor':                                                         [  401,   401, '2xx', '2xx',   403,   403,   403],
+  'POST /api/profile/two-factor/setup':                                                  [  401,   401, '2xx', '2xx',   403,   403,   403],
+  'POST /api/profile/two-factor/enable':                                                 [  401,   401,   400,   400,   403,   403,   403],
+  'POST /api/profile/two-factor/disable':                                                [  401,   401,   409,   409,   403,   403,   403],
 
   // Lender data: the integration's API key, and nothing else, opens the import.
   'POST /api/import':                                                                    [  401, '2xx',   401,   401,   401,   401,   401],
@@ -96,6 +106,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'DELETE /api/accounts/:accountId':                                                     [  401,   401,   403,   403,   403,   403,   409],
   'GET /api/users':                                                                      [  401,   401,   403,   403,   403,   403, '2xx'],
   'PUT /api/users/:id':                                                                  [  401,   401,   403,   403,   403,   403, '2xx'],
+  // A has no two-factor sign-in to reset: 409.
+  'POST /api/users/two-factor/reset':                                                    [  401,   401,   403,   403,   403,   403,   409],
   'GET /api/admin/dead-letters':                                                         [  401,   401,   403,   403,   403,   403, '2xx'],
   'POST /api/admin/dead-letters/:id/replay':                                             [  401,   401,   403,   403,   403,   403, '2xx'],
 

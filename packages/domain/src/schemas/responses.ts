@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListMetaSchema } from '../lists.ts';
+import { SignedInSchema, SignInChallengeSchema } from '../two-factor.ts';
 import {
   AccountSchema,
   AuditEventSchema,
@@ -125,7 +126,8 @@ export const AccountIdResponseSchema = z.object({ accountId: z.string() });
 /** Resend and forgot-password answer the same whatever was asked (DESIGN §3). */
 export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
 export const PasswordResetResponseSchema = z.object({ username: z.string() });
-export const SigninResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+/** A session, or (for a borrower with two-factor sign-in) the challenge to answer first. */
+export const SigninResponseSchema = z.union([SignedInSchema, SignInChallengeSchema]);
 export const SessionResponseSchema = z.object({ user: SessionUserSchema });
 
 export const UserResponseSchema = z.object({ user: UserSchema });

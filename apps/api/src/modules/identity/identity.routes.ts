@@ -6,11 +6,13 @@ import {
   AccountIdResponseSchema,
   AuthProvidersResponseSchema,
   DomainError,
+  EnrolledSignInResponseSchema,
   PasswordResetResponseSchema,
   PasswordForgotBodySchema,
   PasswordResetBodySchema,
   SessionResponseSchema,
   SigninBodySchema,
+  SignedInSchema,
   SigninResponseSchema,
   SignupBodySchema,
   SignupCheckBodySchema,
@@ -18,12 +20,16 @@ import {
   SignupConfirmBodySchema,
   SignupResendBodySchema,
   type StaffSignOnErrorCode,
+  TwoFactorConfirmChallengeBodySchema,
+  TwoFactorSetupChallengeBodySchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorSignInBodySchema,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { revokeSession, resolveSession, type AuthenticatedUser } from './sessions.ts';
-import { signIn } from './sign-in.ts';
+import { enrolAtSignIn, signIn, signInWithSecondFactor } from './sign-in.ts';
 import {
   confirmSignUp,
   lookUpAccountForSignUp,
@@ -33,6 +39,9 @@ import {
 } from './sign-up.ts';
 import { StaffSignOnRefused, type PendingSignOn, type StaffSignOn } from './staff-sign-on.ts';
 import { signInStaff, type StaffRolePolicy } from './staff-users.ts';
+import { challengeUser, startEnrolment, type TwoFactorSettings } from './two-factor.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { usersRepository } from './users.repository.ts';
 
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 const OIDC_COOKIE = 'portal_oidc';
@@ -45,6 +54,7 @@ export interface IdentityRouteOptions {
   staffProviderName: string;
   staffRolePolicy: StaffRolePolicy;
   publicUrl: string;
+  twoFactor: TwoFactorSettings;
 }
 
 const sessionUser = (u: AuthenticatedUser) => ({
@@ -57,7 +67,22 @@ const sessionUser = (u: AuthenticatedUser) => ({
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, options) => {
   const { db, secureCookies, staffSignOn, staffProviderName, staffRolePolicy, publicUrl } = options;
+  const { twoFactor } = options;
   const tags = ['identity'];
+
+  /** Every way of signing in ends here once the user is known for sure. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { token, expiresAt }: { token: string; expiresAt: Date },
+  ) {
+    // A new sign-in replaces the session this browser held (no fixation, no orphan).
+    if (request.user) await revokeSession(db, request.user.sessionId);
+    setSessionCookie(reply, token, expiresAt, secureCookies);
+    const user = (await resolveSession(db, token))!;
+    request.log.info({ securityEvent: 'SIGNED_IN', user: user.username }, 'security: signed in');
+    return { token, user: sessionUser(user) };
+  }
 
   app.get(
     '/api/auth/providers',
@@ -120,15 +145,69 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     '/api/auth/signin',
     { schema: { tags, body: SigninBodySchema, response: { 200: SigninResponseSchema } } },
     async (request, reply) => {
-      const { token, expiresAt } = await signIn(db, request.body, request.ip);
-      // A new sign-in replaces the session this browser held (no fixation, no orphan).
-      if (request.user) await revokeSession(db, request.user.sessionId);
-      setSessionCookie(reply, token, expiresAt, secureCookies);
-      const user = (await resolveSession(db, token))!;
-      request.log.info({ securityEvent: 'SIGNED_IN', user: user.username }, 'security: signed in');
-      return { token, user: sessionUser(user) };
+      const outcome = await signIn(db, request.body, request.ip, twoFactor);
+      // The password alone starts no session when a second factor is owed.
+      if ('challenge' in outcome) return outcome;
+      return startSession(request, reply, outcome);
     },
   );
+
+  app.post(
+    '/api/auth/signin/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Answers a TOTP_REQUIRED challenge with an authenticator or recovery code',
+        body: TwoFactorSignInBodySchema,
+        response: { 200: SignedInSchema },
+      },
+    },
+    async (request, reply) =>
+      startSession(
+        request,
+        reply,
+        await signInWithSecondFactor(db, twoFactor, request.body, request.ip),
+      ),
+  );
+
+  app.post(
+    '/api/auth/signin/two-factor/setup',
+    {
+      schema: {
+        tags,
+        summary: 'The authenticator secret and QR code for an MFA_SETUP challenge',
+        body: TwoFactorSetupChallengeBodySchema,
+        response: { 200: TwoFactorSetupResponseSchema },
+      },
+    },
+    async (request) => {
+      const userId = await challengeUser(db, request.body.challengeToken, 'MFA_SETUP');
+      return startEnrolment(db, twoFactor, (await usersRepository.findById(db, userId))!);
+    },
+  );
+
+  app.post(
+    '/api/auth/signin/two-factor/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Finishes an MFA_SETUP challenge: the first code turns two-factor sign-in on',
+        body: TwoFactorConfirmChallengeBodySchema,
+        response: { 200: EnrolledSignInResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { recoveryCodes, ...session } = await enrolAtSignIn(
+        db,
+        twoFactor,
+        request.body,
+        request.ip,
+      );
+      return { ...(await startSession(request, reply, session)), recoveryCodes };
+    },
+  );
+
+  await app.register(twoFactorRoutes, { db, twoFactor });
 
   app.get(
     '/api/auth/session',

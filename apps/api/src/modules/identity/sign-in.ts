@@ -1,4 +1,9 @@
-import { DomainError, type SigninBody } from '@portal/domain';
+import {
+  DomainError,
+  type SigninBody,
+  type SignInChallengeKind,
+  type TwoFactorSignInBody,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { latestRegistration } from './one-time-codes.ts';
 import { verifySecret } from './passwords.ts';
@@ -10,18 +15,40 @@ import {
   SIGN_IN_PER_ADDRESS,
   SIGN_IN_PER_USERNAME,
 } from './throttle.ts';
-import { usersRepository as users } from './users.repository.ts';
+import {
+  acceptCode,
+  acceptRecoveryCode,
+  challengeFor,
+  confirmEnrolment,
+  consumeChallenge,
+  createChallenge,
+  reserveChallengeTry,
+  type TwoFactorSettings,
+} from './two-factor.ts';
+import { usersRepository as users, type UserRow } from './users.repository.ts';
+
+/** A session, or the two-factor challenge a borrower must answer before one exists. */
+export type SignInOutcome =
+  | { token: string; expiresAt: Date; userId: string }
+  | { challenge: SignInChallengeKind; challengeToken: string };
+
+const usernameKey = (username: string) => `sign-in:user:${username}`;
+const addressKey = (address: string) => `sign-in:address:${address}`;
 
 /**
  * Password sign-in (DESIGN §3–§4). Each try first reserves an attempt for its username and its
  * address, so concurrent guesses cannot pass the lock-out; a wrong password and an unknown
  * username get the same answer, and both count, so the answers never reveal which exist.
  */
-export async function signIn(db: Database, input: SigninBody, address: string) {
-  const userKey = `sign-in:user:${input.username}`;
-  const addressKey = `sign-in:address:${address}`;
+export async function signIn(
+  db: Database,
+  input: SigninBody,
+  address: string,
+  twoFactor: TwoFactorSettings,
+): Promise<SignInOutcome> {
+  const userKey = usernameKey(input.username);
   await reserveAttempt(db, userKey, SIGN_IN_PER_USERNAME);
-  await reserveAttempt(db, addressKey, SIGN_IN_PER_ADDRESS);
+  await reserveAttempt(db, addressKey(address), SIGN_IN_PER_ADDRESS);
 
   const user = await users.findByUsernameOrEmail(db, input.username);
   // A borrower who has not confirmed yet has no password but the one chosen with the sign-up code.
@@ -31,11 +58,81 @@ export async function signIn(db: Database, input: SigninBody, address: string) {
   if (!user || !(await verifySecret(passwordHash, input.password))) {
     throw new DomainError('INVALID_CREDENTIALS');
   }
-  // The right password: the address gets its attempt back, the username starts afresh.
-  await releaseAttempt(db, addressKey, SIGN_IN_PER_ADDRESS);
-  await resetAttempts(db, userKey);
+  // The right password: the address gets its attempt back, the username starts afresh — unless a
+  // second factor is still owed: then the attempt stays counted until it is given, so knowing the
+  // password cannot wipe the count of wrong codes.
+  await releaseAttempt(db, addressKey(address), SIGN_IN_PER_ADDRESS);
+  const challenge = challengeFor(twoFactor, user);
+  if (!challenge) await resetAttempts(db, userKey);
   if (user.disabled) throw new DomainError('USER_DISABLED');
   if (!user.emailVerifiedAt) throw new DomainError('USER_NOT_CONFIRMED');
+  if (challenge) {
+    return { challenge, challengeToken: await createChallenge(db, user.id, challenge) };
+  }
+  const { token, expiresAt } = await createSession(db, user.id, { federated: false });
+  return { token, expiresAt, userId: user.id };
+}
+
+/**
+ * The second step of a TOTP_REQUIRED sign-in: the authenticator's code or a recovery code. A try
+ * is reserved on the challenge and on the same username and address counts as passwords before
+ * anything is compared, so wrong codes lock the username like wrong passwords do.
+ */
+export async function signInWithSecondFactor(
+  db: Database,
+  twoFactor: TwoFactorSettings,
+  input: TwoFactorSignInBody,
+  address: string,
+) {
+  const { challengeId, user } = await reserveSecondFactorTry(
+    db,
+    input.challengeToken,
+    'TOTP_REQUIRED',
+    address,
+  );
+  if ('code' in input) await acceptCode(db, twoFactor, user, input.code);
+  else await acceptRecoveryCode(db, user.id, input.recoveryCode);
+  return finishChallenge(db, challengeId, user, address);
+}
+
+/** The last step of an MFA_SETUP sign-in: the app's first code turns two-factor sign-in on. */
+export async function enrolAtSignIn(
+  db: Database,
+  twoFactor: TwoFactorSettings,
+  input: { challengeToken: string; code: string },
+  address: string,
+) {
+  const { challengeId, user } = await reserveSecondFactorTry(
+    db,
+    input.challengeToken,
+    'MFA_SETUP',
+    address,
+  );
+  const recoveryCodes = await confirmEnrolment(db, twoFactor, user.id, input.code);
+  return { ...(await finishChallenge(db, challengeId, user, address)), recoveryCodes };
+}
+
+async function reserveSecondFactorTry(
+  db: Database,
+  challengeToken: string,
+  kind: SignInChallengeKind,
+  address: string,
+): Promise<{ challengeId: string; user: UserRow }> {
+  const challenge = await reserveChallengeTry(db, challengeToken, kind);
+  const user = await users.findById(db, challenge.userId);
+  if (!user) throw new DomainError('SIGN_IN_EXPIRED');
+  await reserveAttempt(db, usernameKey(user.username), SIGN_IN_PER_USERNAME);
+  await reserveAttempt(db, addressKey(address), SIGN_IN_PER_ADDRESS);
+  if (user.disabled) throw new DomainError('USER_DISABLED');
+  return { challengeId: challenge.id, user };
+}
+
+/** Both factors given: the counts start afresh and the session starts as a password one does. */
+async function finishChallenge(db: Database, challengeId: string, user: UserRow, address: string) {
+  await consumeChallenge(db, challengeId);
+  await releaseAttempt(db, addressKey(address), SIGN_IN_PER_ADDRESS);
+  await resetAttempts(db, usernameKey(user.username));
+  await resetAttempts(db, usernameKey(user.email.toLowerCase()));
   const { token, expiresAt } = await createSession(db, user.id, { federated: false });
   return { token, expiresAt, userId: user.id };
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  TwoFactorResetBodySchema,
+  TwoFactorResetResponseSchema,
   UserListQuerySchema,
   UserListResponseSchema,
   UserResponseSchema,
@@ -8,11 +10,14 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { listUsers, updateUser } from './users.service.ts';
+import { listUsers, resetTwoFactor, updateUser } from './users.service.ts';
 
 const tags = ['users'];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
   app.get(
     '/api/users',
     {
@@ -36,5 +41,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     async (request) => ({
       user: await updateUser(db, requireUser(request), request.params.id, request.body),
     }),
+  );
+
+  app.post(
+    '/api/users/two-factor/reset',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Turns a borrower’s two-factor sign-in off (lost device); ends their sessions',
+        body: TwoFactorResetBodySchema,
+        response: { 200: TwoFactorResetResponseSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const reset = await resetTwoFactor(db, admin, request.body, publicUrl);
+      request.log.info(
+        { securityEvent: 'TWO_FACTOR_RESET', user: reset.username, admin: admin.username },
+        'security: two-factor sign-in reset by an admin',
+      );
+      return reset;
+    },
   );
 };

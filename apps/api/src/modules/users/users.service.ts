@@ -1,9 +1,19 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { DomainError, listMeta, type UserListQuery, type UserUpdateBody } from '@portal/domain';
+import {
+  DomainError,
+  listMeta,
+  type TwoFactorResetBody,
+  type UserListQuery,
+  type UserUpdateBody,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { containsText } from '../../db/list-queries.ts';
 import { accounts, users } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { noticeMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { clearTwoFactor, twoFactorApplies } from '../identity/two-factor.ts';
+import { usersRepository } from '../identity/users.repository.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { revokeUserSessions } from '../identity/sessions.ts';
 import { pageByNumber } from '../../db/paged-list.ts';
@@ -97,5 +107,53 @@ export async function updateUser(
       after: { role: after!.role, disabled: after!.disabled },
     });
     return toUser(after!);
+  });
+}
+
+/**
+ * A borrower who lost their authenticator and their recovery codes: an admin turns two-factor
+ * sign-in off. Their sessions end, it is audited, and the borrower is told by e-mail (so a reset
+ * they did not ask for does not go unnoticed).
+ */
+export async function resetTwoFactor(
+  db: Database,
+  admin: AuthenticatedUser,
+  { username }: TwoFactorResetBody,
+  publicUrl: string,
+) {
+  return db.transaction(async (tx) => {
+    const found = await usersRepository.findByUsernameOrEmail(tx, username);
+    const [user] = found
+      ? await tx.select().from(users).where(eq(users.id, found.id)).for('update')
+      : [];
+    if (!user || !twoFactorApplies(user)) {
+      throw new DomainError('NOT_FOUND', `No borrower signs in as ${username}`);
+    }
+    if (!user.totpEnabledAt) {
+      throw new DomainError('CONFLICT', `${user.username} does not use two-factor sign-in`);
+    }
+    await clearTwoFactor(tx, user.id);
+    await revokeUserSessions(tx, user.id);
+    await recordAudit(tx, admin, {
+      entityType: 'user',
+      entityKey: user.id,
+      action: 'user.two_factor_reset',
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+    await enqueueMail(tx, {
+      to: user.email,
+      ...noticeMail({
+        subject: 'Your Borrower Portal two-factor sign-in was reset',
+        name: user.name,
+        lines: [
+          'A lender administrator turned off two-factor sign-in for your account, and every open session was ended.',
+          'You can now sign in with your password and set up your authenticator app again from your profile.',
+          'If you did not ask for this, contact the lender at once.',
+        ],
+        link: { label: 'Sign in', url: `${publicUrl}/` },
+      }),
+    });
+    return { username: user.username };
   });
 }

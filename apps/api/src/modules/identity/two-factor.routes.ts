@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RecoveryCodesResponseSchema,
+  TwoFactorCodeBodySchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorStatusResponseSchema,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  startEnrolment,
+  twoFactorStatus,
+  type TwoFactorSettings,
+} from './two-factor.ts';
+import { usersRepository as users } from './users.repository.ts';
+
+const tags = ['identity'];
+
+/**
+ * The borrower's profile: turn an authenticator app on or off. Staff give their second factor to
+ * the organisation's identity provider, so these routes are the borrower's only.
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  twoFactor: TwoFactorSettings;
+}> = async (app, { db, twoFactor }) => {
+  const config = { roles: ['client'] } as const;
+  const signedInUser = async (request: Parameters<typeof requireUser>[0]) =>
+    (await users.findById(db, requireUser(request).id))!;
+
+  app.get(
+    '/api/profile/two-factor',
+    { config, schema: { tags, response: { 200: TwoFactorStatusResponseSchema } } },
+    async (request) => twoFactorStatus(db, twoFactor, await signedInUser(request)),
+  );
+
+  app.post(
+    '/api/profile/two-factor/setup',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A new authenticator secret and its QR code, pending until confirmed',
+        response: { 200: TwoFactorSetupResponseSchema },
+      },
+    },
+    async (request) => startEnrolment(db, twoFactor, await signedInUser(request)),
+  );
+
+  app.post(
+    '/api/profile/two-factor/enable',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The app’s first code turns two-factor sign-in on; answers the recovery codes once',
+        body: TwoFactorCodeBodySchema,
+        response: { 200: RecoveryCodesResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const recoveryCodes = await confirmEnrolment(db, twoFactor, user.id, request.body.code);
+      request.log.info(
+        { securityEvent: 'TWO_FACTOR_ENABLED', user: user.username },
+        'security: two-factor sign-in turned on',
+      );
+      return { recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/api/profile/two-factor/disable',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Turns two-factor sign-in off with a current code',
+        body: TwoFactorCodeBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      await disableTwoFactor(db, twoFactor, user, request.body.code);
+      request.log.info(
+        { securityEvent: 'TWO_FACTOR_DISABLED', user: user.username },
+        'security: two-factor sign-in turned off',
+      );
+      return reply.status(204).send();
+    },
+  );
+};
