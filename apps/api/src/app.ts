@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     recorder,
     onUploadCompleted: app.metrics?.countUploadedBytes,
+    nocTwoApprovers: env.NOC_TWO_APPROVERS,
   };
   await app.register(loanStatementsRoutes, {
     db,

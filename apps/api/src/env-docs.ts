@@ -112,6 +112,10 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     default: 'on for a fresh embedded database',
     meaning: 'load the demo lender book into an empty database',
   },
+  NOC_TWO_APPROVERS: {
+    meaning:
+      "four-eyes NOC release: a unit's approval is a first approval until a second, different approver confirms it (or sends it back); a rejection still takes one approver. Off = one approver releases the unit",
+  },
   LOG_LEVEL: { meaning: '`fatal` … `trace`, or `silent`' },
   METRICS_TOKEN: {
     meaning:

@@ -125,6 +125,8 @@ export const EnvSchema = z
       .default('Asia/Kolkata')
       .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata'),
     DEMO_DATA: booleanFlag.optional(),
+    /** Four-eyes NOC release: a unit is APPROVED only once a second, different approver confirms. */
+    NOC_TWO_APPROVERS: booleanFlag.default(false),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -40,6 +40,12 @@ describe('approval status', () => {
     expect(unitCheckerLabel('NOT_RAISED')).toBe('NOT RAISED');
   });
 
+  it('labels a unit with a first approval as awaiting its second, only while pending', () => {
+    expect(unitCheckerLabel('PENDING_APPROVAL', true)).toBe('AWAITING SECOND APPROVAL');
+    expect(unitCheckerLabel('PENDING_APPROVAL', false)).toBe('PENDING FOR APPROVAL');
+    expect(unitCheckerLabel('APPROVED', true)).toBe('APPROVED');
+  });
+
   it('labels frequencies on the collateral list with the status itself except pending', () => {
     expect(collateralCheckerLabel('PENDING_APPROVAL')).toBe('PENDING FOR APPROVAL');
     expect(collateralCheckerLabel('APPROVED')).toBe('APPROVED');

@@ -39,8 +39,12 @@ const UNIT_CHECKER_LABELS = {
   REJECTED: 'REJECTED',
 } as const satisfies Record<ApprovalStatus, string>;
 
-/** SPEC §4 "Labels on the checker lists": the unit list's action button text. */
-export function unitCheckerLabel(status: ApprovalStatus): string {
+/**
+ * SPEC §4 "Labels on the checker lists": the unit list's action button text. A unit with a first
+ * approval under four-eyes NOC release (NOC_TWO_APPROVERS) awaits its second one.
+ */
+export function unitCheckerLabel(status: ApprovalStatus, awaitingSecondApproval = false): string {
+  if (status === 'PENDING_APPROVAL' && awaitingSecondApproval) return 'AWAITING SECOND APPROVAL';
   return UNIT_CHECKER_LABELS[status];
 }
 

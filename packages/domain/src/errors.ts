@@ -68,6 +68,11 @@ export const DOMAIN_ERRORS = {
     status: 409,
     message: 'The result must be APPROVED when no document is rejected, otherwise REJECTED',
   },
+  /** Four-eyes NOC release: the first approver may not also confirm or send back. */
+  SAME_APPROVER: {
+    status: 409,
+    message: 'A different approver must confirm this approval or send it back',
+  },
   /** SPEC §5 / DESIGN §5: approve or reject only with approver remarks. */
   REMARKS_REQUIRED: { status: 400, message: 'Approver remarks are required' },
   /** DESIGN §5: a frequency's month and year may not be in the future. */

@@ -14,5 +14,6 @@ export * from './schemas/requests.ts';
 export * from './schemas/responses.ts';
 export * from './rules/document-set.ts';
 export * from './rules/unit-rules.ts';
+export * from './rules/four-eyes.ts';
 export * from './rules/frequency-rules.ts';
 export * from './rules/loan-statement-rules.ts';

@@ -55,6 +55,13 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
+/** Who gave a unit its first approval (their name, and username to tell who they are), and when. */
+export const FirstApprovalSchema = z.object({
+  by: z.object({ username: z.string(), name: z.string() }),
+  at: TimestampSchema,
+});
+export type FirstApproval = z.infer<typeof FirstApprovalSchema>;
+
 export const UnitSchema = z.object({
   key: z.string(),
   name: z.string(),
@@ -79,8 +86,17 @@ export const UnitSchema = z.object({
   /** DESIGN §5: optimistic concurrency; send it back to detect a stale write. */
   version: z.number().int(),
   meta: z.object({ opportunityKey: z.string(), projectKey: z.string() }),
+  /** The first of two approvals, while the unit awaits its second; otherwise null. */
+  firstApproval: FirstApprovalSchema.nullable(),
 });
 export type Unit = z.infer<typeof UnitSchema>;
+
+/** One unit as its own answers give it: with the approvals that release it. */
+export const UnitDetailSchema = UnitSchema.extend({
+  /** 2 under four-eyes NOC release (NOC_TWO_APPROVERS), else 1. */
+  approvalsRequired: z.number().int().min(1).max(2),
+});
+export type UnitDetail = z.infer<typeof UnitDetailSchema>;
 
 /** DESIGN §4: checker-list units carry what their columns show. */
 export const CheckerUnitSchema = UnitSchema.extend({

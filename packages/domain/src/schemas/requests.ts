@@ -239,6 +239,10 @@ export const UnitUpdateBodySchema = z.object({
 });
 export type UnitUpdateBody = z.infer<typeof UnitUpdateBodySchema>;
 
+/** Four-eyes NOC release: a second approver sends a unit's first approval back. */
+export const UnitSendBackBodySchema = z.object({ version: VersionSchema.optional() });
+export type UnitSendBackBody = z.infer<typeof UnitSendBackBodySchema>;
+
 /** DESIGN §4: bulk submit is all or nothing; a key listed twice counts once. */
 export const BulkSubmitBodySchema = z.object({
   keys: z

@@ -14,6 +14,7 @@ import {
   OpportunitySchema,
   ProjectSchema,
   SessionUserSchema,
+  UnitDetailSchema,
   UnitSchema,
   UserSchema,
 } from './entities.ts';
@@ -39,7 +40,7 @@ export const ProjectListResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
-export const UnitResponseSchema = z.object({ unit: UnitSchema });
+export const UnitResponseSchema = z.object({ unit: UnitDetailSchema });
 export const UnitListResponseSchema = z.object({
   units: z.array(UnitSchema),
   meta: ListMetaSchema,

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
 import { parentOrNotFound } from './read-documents.ts';
+import { recordConfirmation, recordFirstApproval, releaseStep } from './noc-release.ts';
 
 const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
 
@@ -33,6 +34,13 @@ async function applyTransition(
     throw new DomainError(decision.code, messageFor(decision.code, def.kind, parent.key));
   if (expectedVersion !== undefined && expectedVersion !== parent.version)
     throw new DomainError('STALE_VERSION');
+  // Four-eyes NOC release: a first approval is recorded and the unit is not finalised yet.
+  const release = releaseStep(def, deps, user, parent, action);
+  if (release === 'firstApproval') {
+    await recordFirstApproval(def, deps, tx, user, parent);
+    return parent.key;
+  }
+  if (release === 'confirmation') await recordConfirmation(def, deps, tx, user, parent);
 
   for (const [i, next] of decision.next.files.entries()) {
     const before = files[i]!;

@@ -17,6 +17,8 @@ export interface DocumentSetParent {
   slots: readonly string[];
   /** The parent keys every event of this set carries (DESIGN §4 "Webhooks"). */
   eventData: Omit<EventData, 'key'>;
+  /** A unit's first approval under four-eyes NOC release: the approver's id, and when. */
+  firstApproval?: { by: string; at: Date } | null;
 }
 
 /** Units and frequencies each supply one of these; everything else is shared. */
@@ -42,6 +44,16 @@ export interface DocumentSetDefinition {
     expectedVersion: number,
     changes: SetStatusChange,
   ): Promise<boolean>;
+  /**
+   * Units only (four-eyes NOC release): records or clears a first approval like saveStatus, the
+   * status unchanged. A set without it is finalised by one approver.
+   */
+  saveFirstApproval?(
+    db: Executor,
+    key: string,
+    expectedVersion: number,
+    firstApproval: { by: string; at: Date } | null,
+  ): Promise<boolean>;
 }
 
 /** A set's new status; a submit to the checker also restarts its age in the queue. */
@@ -55,6 +67,8 @@ export interface DocumentDeps {
   storage: Storage;
   maxUploadBytes: number;
   recorder: ChangeRecorder;
+  /** NOC_TWO_APPROVERS: a unit's approval takes two different approvers. */
+  nocTwoApprovers?: boolean;
   /** Told the size of every upload that completes (the uploaded-bytes metric). */
   onUploadCompleted?: (kind: DocumentSetKind, bytes: number) => void;
 }

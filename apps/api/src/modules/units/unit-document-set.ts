@@ -31,8 +31,14 @@ export const unitDocumentSet: DocumentSetDefinition = {
         projectKey: row.unit.projectKey,
         opportunityKey: row.opportunityKey,
       },
+      firstApproval:
+        row.unit.firstApprovedBy && row.unit.firstApprovedAt
+          ? { by: row.unit.firstApprovedBy, at: row.unit.firstApprovedAt }
+          : null,
     };
   },
   saveStatus: (db, key, expectedVersion, changes) =>
     unitsRepository.saveStatus(db, key, expectedVersion, changes),
+  saveFirstApproval: (db, key, expectedVersion, firstApproval) =>
+    unitsRepository.saveFirstApproval(db, key, expectedVersion, firstApproval),
 };

@@ -10,13 +10,19 @@ import {
   type SetListRequest,
   type SetListSource,
 } from '../documents/document-set-lists.ts';
-import { accounts, opportunities, projects, unitFiles, units } from '../../db/schema.ts';
+import { accounts, opportunities, projects, unitFiles, units, users } from '../../db/schema.ts';
 
 /** `null` scope is staff (every account); otherwise the borrower's account key. */
 export type AccountScope = string | null;
 
+/** The first approver's username and name while a unit awaits its second approval, else null. */
+const FIRST_APPROVER = sql<{ username: string; name: string } | null>`(select json_build_object(
+    'username', ${users.username}, 'name', coalesce(${users.name}, ${users.username}))
+  from ${users} where ${users.id} = ${units.firstApprovedBy})`;
+
 const unitColumns = {
   unit: units,
+  firstApprover: FIRST_APPROVER,
   opportunityKey: projects.opportunityKey,
   opportunityName: opportunities.name,
   accountKey: opportunities.accountKey,
@@ -102,7 +108,35 @@ export const unitsRepository = {
       .orderBy(desc(units.updatedAt), asc(units.key));
   },
 
+  /** A status change also ends any first approval: it was given to the state that ended. */
   async saveStatus(db: Executor, key: string, expectedVersion: number, changes: SetStatusChange) {
+    return unitsRepository.saveVersioned(db, key, expectedVersion, {
+      ...changes,
+      firstApprovedBy: null,
+      firstApprovedAt: null,
+    });
+  },
+
+  /** Four-eyes NOC release: records a first approval (or clears it), the status unchanged. */
+  saveFirstApproval(
+    db: Executor,
+    key: string,
+    expectedVersion: number,
+    firstApproval: { by: string; at: Date } | null,
+  ) {
+    return unitsRepository.saveVersioned(db, key, expectedVersion, {
+      firstApprovedBy: firstApproval?.by ?? null,
+      firstApprovedAt: firstApproval?.at ?? null,
+    });
+  },
+
+  /** Changes a unit and bumps its version, only if the version is still `expectedVersion`. */
+  async saveVersioned(
+    db: Executor,
+    key: string,
+    expectedVersion: number,
+    changes: Partial<typeof units.$inferInsert>,
+  ) {
     const updated = await db
       .update(units)
       .set({ ...changes, version: sql`${units.version} + 1`, updatedAt: sql`now()` })
@@ -135,6 +169,7 @@ const unitListSource: SetListSource<UnitWithOwners> = {
   withOwners,
   selection: {
     unit: units,
+    firstApprover: FIRST_APPROVER,
     opportunityKey: sql<string>`(select ${projects.opportunityKey} from ${projects}
       where ${projects.key} = ${units.projectKey})`,
     opportunityName: sql<string>`(select ${opportunities.name} from ${projects}

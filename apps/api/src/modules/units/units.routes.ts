@@ -11,12 +11,15 @@ import {
   RoleSchema,
   UnitBulkSubmitResponseSchema,
   UnitResponseSchema,
+  UnitSendBackBodySchema,
   UnitUpdateBodySchema,
 } from '@portal/domain';
 import { requireUser } from '../../plugins/auth.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
 import { documentFileRoutes } from '../documents/document-files.routes.ts';
 import type { DocumentDeps } from '../documents/document-set.ts';
+import { sendBackFirstApproval } from '../documents/noc-release.ts';
 import { documentSetHistory } from '../documents/read-documents.ts';
 import { unitDocumentSet } from './unit-document-set.ts';
 import {
@@ -34,6 +37,11 @@ const UnitParams = ProjectParams.extend({ unitKey: z.string().min(1) });
 
 export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  // Four-eyes NOC release: the screens offer a first approval or a confirmation by this.
+  const approvalsRequired = deps.nocTwoApprovers ? 2 : 1;
+  const unitAnswer = async (user: AuthenticatedUser, unitKey: string) => ({
+    unit: { ...(await getUnit(db, user, unitKey)), approvalsRequired },
+  });
 
   app.get(
     '/api/projects/all/units/all/status/:status',
@@ -73,12 +81,15 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       schema: { tags, params: UnitParams, response: { 200: UnitResponseSchema } },
     },
     async (request) => ({
-      unit: await getProjectUnit(
-        db,
-        requireUser(request),
-        request.params.projectKey,
-        request.params.unitKey,
-      ),
+      unit: {
+        ...(await getProjectUnit(
+          db,
+          requireUser(request),
+          request.params.projectKey,
+          request.params.unitKey,
+        )),
+        approvalsRequired,
+      },
     }),
   );
 
@@ -112,7 +123,29 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
         request.body.approvalStatus,
         request.body.version,
       );
-      return { unit: await getUnit(db, user, unitKey) };
+      return unitAnswer(user, unitKey);
+    },
+  );
+
+  app.post(
+    '/api/projects/:projectKey/units/:unitKey/send-back',
+    {
+      config: { roles: ['approver', 'admin'] },
+      schema: {
+        tags,
+        summary:
+          'Four-eyes NOC release: a second approver sends the first approval back (the unit stays PENDING_APPROVAL)',
+        params: UnitParams,
+        body: UnitSendBackBodySchema,
+        response: { 200: UnitResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { projectKey, unitKey } = request.params;
+      await getProjectUnit(db, user, projectKey, unitKey);
+      await sendBackFirstApproval(unitDocumentSet, deps, user, unitKey, request.body.version);
+      return unitAnswer(user, unitKey);
     },
   );
 

@@ -48,6 +48,10 @@ function toUnit(row: UnitWithOwners, files: LiveFile[]) {
     selectedNoc: unit.selectedNoc,
     version: unit.version,
     meta: { opportunityKey: row.opportunityKey, projectKey: unit.projectKey },
+    firstApproval:
+      row.firstApprover && unit.firstApprovedAt
+        ? { by: row.firstApprover, at: unit.firstApprovedAt.toISOString() }
+        : null,
   };
 }
 

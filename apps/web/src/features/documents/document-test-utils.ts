@@ -90,6 +90,7 @@ export function makeUnit(overrides: Partial<CheckerUnit> = {}): CheckerUnit {
     selectedNoc: 'Final',
     version: 3,
     meta: { opportunityKey: 'OPP-1', projectKey: 'PRJ-1' },
+    firstApproval: null,
     accountId: 'ACC1001',
     accountName: 'Mehta Constructions',
     opportunityKey: 'OPP-1',

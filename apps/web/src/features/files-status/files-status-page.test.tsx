@@ -47,6 +47,7 @@ const unit: Unit = {
   selectedNoc: 'Final',
   version: 2,
   meta: { opportunityKey: 'OPP-1', projectKey: 'PRJ-1' },
+  firstApproval: null,
 };
 
 const frequency: Frequency = {
