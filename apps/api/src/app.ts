@@ -22,6 +22,7 @@ import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
 import { documentSearchRoutes } from './modules/document-search/document-search.routes.ts';
 import { todoRoutes } from './modules/todo/todo.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { nocLettersRoutes } from './modules/noc-letters/noc-letters.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   /** Defaults to the driver STORAGE_URL chooses. */
   storage?: Storage;
   webDist?: string;
+  /** The clock of the monitoring calendar; tests move it. */
+  now?: () => Date;
 }
 
 /** Never log credentials, codes or signed URLs (DESIGN §6). */
@@ -167,6 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(documentSearchRoutes, { db, storage });
   await app.register(todoRoutes, { db });
+  await app.register(monitoringRoutes, {
+    db,
+    clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
+  });
   await app.register(nocLettersRoutes, {
     db,
     storage,

@@ -14,6 +14,10 @@ import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
 import { NOC_LETTER_TOPIC, nocLetterHandler } from './modules/noc-letters/issue-noc-letter.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
 import { compactListCounts } from './db/list-queries.ts';
+import {
+  REMINDER_INTERVAL_MS,
+  sendMonitoringReminders,
+} from './modules/monitoring/monitoring-reminders.ts';
 
 async function main() {
   const env = loadEnv();
@@ -66,11 +70,30 @@ async function main() {
   }, 60 * 60_000);
   pruneOutbox.unref();
 
+  // Every 15 minutes, and once now: monitoring reminders owed are queued in the outbox. Each is
+  // recorded once per period and step, so every replica may run this.
+  const remindMonitoringPacks = () => {
+    sendMonitoringReminders(database.db, {
+      now: () => new Date(),
+      timeZone: env.BUSINESS_TIMEZONE,
+      publicUrl: env.PUBLIC_URL,
+    }).then(
+      (queued) => {
+        if (queued > 0) app.log.info({ queued }, 'queued monitoring reminders');
+      },
+      (err: unknown) => app.log.warn({ err }, 'queuing monitoring reminders failed'),
+    );
+  };
+  remindMonitoringPacks();
+  const reminders = setInterval(remindMonitoringPacks, REMINDER_INTERVAL_MS);
+  reminders.unref();
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(cleanup);
     clearInterval(pruneOutbox);
+    clearInterval(reminders);
     // Side by side, within the grace period: the server refuses new connections at once (a
     // request on a kept-alive one, readyz included, answers 503) and finishes those in flight,
     // while the outbox finishes the job in hand or releases it to another replica. The database

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { openTestDatabase } from './database.ts';
@@ -17,11 +17,14 @@ export interface TestApp {
 }
 
 /** A real app over a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by inject. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  clock: Pick<AppDeps, 'now'> = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase();
   // Stored files and the dev mail outbox of this app live in a folder of its own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const t = await buildTestApp(handle, dataDir, overrides);
+  const t = await buildTestApp(handle, dataDir, overrides, clock);
   return {
     ...t,
     close: async () => {
@@ -47,6 +50,7 @@ async function buildTestApp(
   handle: DatabaseHandle,
   dataDir: string,
   overrides: Record<string, string>,
+  clock: Pick<AppDeps, 'now'> = {},
 ): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -59,7 +63,7 @@ async function buildTestApp(
   // `npm run build` has run before the tests. Outside DATA_DIR: it is no data of the app's.
   const webDist = mkdtempSync(path.join(tmpdir(), 'portal-test-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Borrower Portal</title>');
-  const app = await buildApp({ env, db: handle.db, logger: false, webDist });
+  const app = await buildApp({ env, db: handle.db, logger: false, webDist, ...clock });
   await app.ready();
   return {
     app,

@@ -62,6 +62,12 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Whole days from one 'YYYY-MM-DD' date to another (negative when `to` is earlier). */
+export function daysFrom(from: string, to: string): number {
+  const utc = ({ year, month, day }: CalendarDate) => Date.UTC(year, month - 1, day);
+  return Math.round((utc(parseIsoDate(to)) - utc(parseIsoDate(from))) / 86_400_000);
+}
+
 /**
  * DESIGN §7: dates read '22 Nov 2026'. A 'YYYY-MM-DD' string is a calendar
  * date and is shown as is; an instant (Date or ISO timestamp) is shown as its

@@ -16,4 +16,6 @@ export * from './rules/document-set.ts';
 export * from './rules/unit-rules.ts';
 export * from './rules/four-eyes.ts';
 export * from './rules/frequency-rules.ts';
+export * from './rules/monitoring-calendar.ts';
+export * from './schemas/monitoring.ts';
 export * from './rules/loan-statement-rules.ts';

@@ -118,7 +118,7 @@ export function pageWindow(current: number, total: number): PageWindowItem[] {
 }
 
 /** Query strings arrive as text; 'true'/'false' (and 1/0, yes/no) become booleans. */
-const BooleanQuerySchema = z.union([z.boolean(), z.stringbool()]);
+export const BooleanQuerySchema = z.union([z.boolean(), z.stringbool()]);
 
 /** SPEC §9 defaults: page 1, ten per page. */
 export const PageQuerySchema = z.coerce

@@ -192,6 +192,37 @@ export function nocLetterReadyMail(
   });
 }
 
+/** To the borrower: a monitoring pack falls due in a few days, or is overdue. */
+export function monitoringReminderMail(input: {
+  name: string | null;
+  /** e.g. "Receivables of Tower A · Monthly, March 2026". */
+  label: string;
+  /** '15 Apr 2026'. */
+  dueDate: string;
+  /** 0 before the due date. */
+  daysOverdue: number;
+  url: string;
+}): Omit<MailMessage, 'to'> {
+  const overdue = input.daysOverdue > 0;
+  const days = `${input.daysOverdue} day${input.daysOverdue === 1 ? '' : 's'}`;
+  return noticeMail({
+    subject: overdue
+      ? `Overdue: the monitoring pack for ${input.label}`
+      : `Due on ${input.dueDate}: the monitoring pack for ${input.label}`,
+    name: input.name,
+    lines: overdue
+      ? [
+          `The monitoring documents of ${input.label} were due on ${input.dueDate} and are ${days} overdue.`,
+          'Upload the nine documents and submit them to the checker as soon as you can.',
+        ]
+      : [
+          `The monitoring documents of ${input.label} are due on ${input.dueDate}.`,
+          'Upload the nine documents and submit them to the checker by then.',
+        ],
+    link: { label: 'Open it in Monitoring Frequencies', url: input.url },
+  });
+}
+
 const paragraph = (content: string) =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
 

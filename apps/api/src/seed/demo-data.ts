@@ -1,4 +1,4 @@
-import type { ImportBody } from '@portal/domain';
+import { currentMonthIn, DEFAULT_TIME_ZONE, type ImportBody } from '@portal/domain';
 
 const towers = ['A', 'B', 'C'];
 const firstNames = [
@@ -27,6 +27,13 @@ const lastNames = [
 ];
 
 const place = ['Whitefield', 'Baner', 'Gachibowli', 'Andheri', 'Sector 62', 'Velachery'];
+
+/** `YYYY-MM` some months before this one: demo calendars start there, so some periods are overdue. */
+function monthsAgo(months: number): string {
+  const { year, month } = currentMonthIn(DEFAULT_TIME_ZONE);
+  const index = year * 12 + month - 1 - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
 
 /**
  * The demo lender book: two borrower accounts, a dozen loans for the first (so the loan list pages),
@@ -90,17 +97,25 @@ export function demoLenderData(): Required<ImportBody> {
       key: 'COL-1001-1',
       accountId: 'ACC1001',
       collateralName: 'Skyline Residency — Tower A receivables',
+      monitoringFrequency: 1 as const,
+      since: monthsAgo(4),
     },
     {
       key: 'COL-1001-2',
       accountId: 'ACC1001',
       collateralName: 'Green Meadows — land parcel, Baner',
+      monitoringFrequency: 3 as const,
+      dueDay: 10,
+      since: monthsAgo(8),
     },
     { key: 'COL-1001-3', accountId: 'ACC1001', collateralName: 'Lakeview commercial block' },
     {
       key: 'COL-1002-1',
       accountId: 'ACC1002',
       collateralName: 'Kumar Business Park lease rentals',
+      monitoringFrequency: 1 as const,
+      dueDay: 20,
+      since: monthsAgo(2),
     },
   ];
   return { accounts, opportunities, projects, units, collaterals };

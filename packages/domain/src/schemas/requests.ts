@@ -4,6 +4,7 @@ import { FileTypeSchema, SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { toDecimalString } from '../money.ts';
 import { RoleSchema } from './entities.ts';
+import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 
 // Request bodies of DESIGN §4. One schema serves the web form and the API
 // route (STYLE §2), so every refusal carries the message the form shows.
@@ -374,11 +375,14 @@ export const ImportUnitSchema = z.object({
 });
 export type ImportUnit = z.infer<typeof ImportUnitSchema>;
 
-export const ImportCollateralSchema = z.object({
-  key: KeySchema,
-  accountId: AccountKeySchema,
-  collateralName: NameSchema,
-});
+export const ImportCollateralSchema = z
+  .object({
+    key: KeySchema,
+    accountId: AccountKeySchema,
+    collateralName: NameSchema,
+    ...ImportMonitoringFields,
+  })
+  .superRefine(checkMonitoringFields);
 export type ImportCollateral = z.infer<typeof ImportCollateralSchema>;
 
 /** DESIGN §4: each list optional; workflow state is never imported. */

@@ -5,7 +5,7 @@ import { collateralsRepository as repo, toCollateral } from './collaterals.repos
 import { pageByNumber } from '../../db/paged-list.ts';
 
 /** A borrower reaches only their own account's collaterals; anything else is 404. */
-function visibleAccount(user: AuthenticatedUser, accountId: string) {
+export function visibleAccount(user: AuthenticatedUser, accountId: string) {
   const accountKey = accountId.toUpperCase();
   if (user.role === 'client' && user.accountKey !== accountKey)
     throw new DomainError('NOT_FOUND', 'No such account');

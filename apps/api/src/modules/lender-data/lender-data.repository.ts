@@ -1,11 +1,12 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type {
-  ImportAccount,
-  ImportCollateral,
-  ImportOpportunity,
-  ImportProject,
-  ImportUnit,
+import {
+  DEFAULT_DUE_DAY,
+  type ImportAccount,
+  type ImportCollateral,
+  type ImportOpportunity,
+  type ImportProject,
+  type ImportUnit,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { accounts, collaterals, opportunities, projects, units } from '../../db/schema.ts';
@@ -97,12 +98,25 @@ export const lenderDataRepository = {
     });
   },
 
+  /** The calendar is the lender's too: a collateral sent without one has none. */
   upsertCollaterals: (db: Executor, rows: ImportCollateral[]) =>
     upsert(
       db,
       collaterals,
       collaterals.key,
-      rows.map(({ accountId, ...rest }) => ({ ...rest, accountKey: accountId })),
-      { accountKey: collaterals.accountKey, collateralName: collaterals.collateralName },
+      rows.map(({ accountId, since, monitoringFrequency, dueDay, ...rest }) => ({
+        ...rest,
+        accountKey: accountId,
+        dueDay: dueDay ?? DEFAULT_DUE_DAY,
+        monitoringFrequency: monitoringFrequency ?? null,
+        monitoringSince: since ? `${since}-01` : null,
+      })),
+      {
+        accountKey: collaterals.accountKey,
+        collateralName: collaterals.collateralName,
+        monitoringFrequency: collaterals.monitoringFrequency,
+        dueDay: collaterals.dueDay,
+        monitoringSince: collaterals.monitoringSince,
+      },
     ),
 };
