@@ -26,9 +26,11 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { nocLettersRoutes } from './modules/noc-letters/noc-letters.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
+import { createScanner } from './scanner/scanner.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { deadLettersRoutes } from './modules/admin/dead-letters.routes.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { quarantineRoutes } from './modules/admin/quarantine.routes.ts';
 import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { db, publicUrl: env.PUBLIC_URL });
   await app.register(deadLettersRoutes, { db });
   await app.register(loansRoutes, { db });
+  await app.register(quarantineRoutes, { db, scanning: Boolean(env.SCANNER_URL) });
 
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
@@ -157,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     recorder,
     onUploadCompleted: app.metrics?.countUploadedBytes,
+    scanner: createScanner(env.SCANNER_URL),
+    scannerFailOpen: env.SCANNER_FAIL_OPEN,
     nocTwoApprovers: env.NOC_TWO_APPROVERS,
   };
   await app.register(loanStatementsRoutes, {

@@ -35,6 +35,14 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       "S3-compatible bucket for file content, e.g. `s3://KEY:SECRET@portal-files?region=ap-south-1` (AWS; omit `KEY:SECRET@` to use the SDK's credential chain) or `s3://minioadmin:minioadmin@portal-files?endpoint=http://127.0.0.1:9000` (MinIO); percent-encode `/` in secrets. The bucket needs CORS allowing `PUT` with `content-type` and `x-amz-checksum-sha256`, and `GET`, from `PUBLIC_URL` ([docs/deploy.md](docs/deploy.md#the-bucket)). Unset = local disk under `DATA_DIR`",
   },
+  SCANNER_URL: {
+    meaning:
+      "ClamAV's clamd for malware scanning at upload, e.g. `tcp://clamav:3310` or `unix:///run/clamav/clamd.ctl` (set clamd's `StreamMaxLength` to at least `MAX_UPLOAD_BYTES`). An infected file is quarantined: never counted, never served, listed for admins. Unset = **files are not scanned**",
+  },
+  SCANNER_FAIL_OPEN: {
+    meaning:
+      'when the scanner does not answer (10 s), `true` lets uploads through unscanned (noted on the file); `false` refuses them with a retryable error',
+  },
   SMTP_URL: {
     meaning:
       '`smtp://` or `smtps://` server for mail; unset (outside production) = dev outbox at `/dev/mail`',

@@ -74,6 +74,13 @@ export const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     STORAGE_URL: optionalUrl,
+    /** clamd for malware scanning at upload: tcp://host:3310 or unix:///path/to/clamd.ctl. */
+    SCANNER_URL: z
+      .string()
+      .regex(/^(tcp|unix):\/\//, 'must be a tcp:// or unix:// URL')
+      .optional(),
+    /** Lets uploads through unscanned while the scanner does not answer (noted on the file). */
+    SCANNER_FAIL_OPEN: booleanFlag.default(false),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

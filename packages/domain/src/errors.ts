@@ -81,6 +81,8 @@ export const DOMAIN_ERRORS = {
   HASH_MISMATCH: { status: 400, message: 'The uploaded file does not match its checksum or size' },
   /** DESIGN §4: sign-up e-mail differs from the one on file; never shows the real one. */
   EMAIL_MISMATCH: {
+  /** The malware scanner found something in the upload: it is quarantined, never counted. */
+  FILE_QUARANTINED: { status: 422, message: 'This file was blocked by the virus scanner' },
     status: 400,
     message: 'This e-mail address does not match the one we hold for the account',
   },

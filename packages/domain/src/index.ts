@@ -1,5 +1,6 @@
 export * from './approval-status.ts';
 export * from './file-types.ts';
+export * from './fraud-flags.ts';
 export * from './frequency.ts';
 export * from './document-parents.ts';
 export * from './lists.ts';
@@ -12,6 +13,7 @@ export * from './two-factor.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/responses.ts';
+export * from './schemas/quarantine.ts';
 export * from './rules/document-set.ts';
 export * from './rules/unit-rules.ts';
 export * from './rules/four-eyes.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApprovalStatusSchema, ReviewOutcomeSchema } from '../approval-status.ts';
 import { SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
+import { FraudFlagSchema } from '../fraud-flags.ts';
 
 // The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
 // decimal string (the database's numeric), timestamps are ISO 8601 strings.
@@ -142,6 +143,11 @@ export const DocumentFileSchema = z.object({
    * (the rejection reason a borrower is answering); null otherwise.
    */
   previousReview: PreviousReviewSchema.nullable(),
+  /**
+   * Signals for the checker found at upload ([] when none); staff answers only, so a borrower
+   * is never told which check a document tripped (docs/decisions.md).
+   */
+  fraudFlags: z.array(FraudFlagSchema).optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   deletedAt: TimestampSchema.nullable(),

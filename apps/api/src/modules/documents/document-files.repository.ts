@@ -83,7 +83,8 @@ const sortColumns = (t: DocumentFilesTable) => ({
 
 export function documentFilesRepository(t: DocumentFilesTable) {
   const live = and(isNotNull(t.completedAt), isNull(t.deletedAt));
-  const pending = and(isNull(t.completedAt), isNull(t.deletedAt));
+  // A quarantined upload is closed for good: never completed, never swept, never counted.
+  const pending = and(isNull(t.completedAt), isNull(t.deletedAt), isNull(t.quarantinedAt));
   return {
     /** The files that fill slots: completed and not discarded. */
     liveFiles(db: Executor, parentKey: string): Promise<DocumentFileRecord[]> {
@@ -226,6 +227,25 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       ).execute({ keys: parentKeys });
       for (const file of files) bySet.get(file.parentKey)?.push(file);
       return bySet;
+    },
+
+    /**
+     * Accounts other than `accountKey` with a completed file of these bytes (discarded ones too:
+     * they were uploaded all the same), off the (file_hash, account_key) index; a few suffice.
+     */
+    async otherAccountsWithHash(db: Executor, fileHash: string, accountKey: string) {
+      const rows = await db
+        .selectDistinct({ accountKey: t.accountKey })
+        .from(t)
+        .where(
+          and(
+            eq(t.fileHash, fileHash),
+            sql`${t.accountKey} <> ${accountKey}`,
+            isNotNull(t.completedAt),
+          ),
+        )
+        .limit(3);
+      return rows.map((row) => row.accountKey);
     },
 
     /** Uploads started before `before` and still pending: their rows and objects are cleaned up. */

@@ -1,5 +1,6 @@
 import type { Actor, ApprovalStatus, DocumentSetKind } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Scanner } from '../../scanner/scanner.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { EventData } from '../events/domain-events.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
@@ -67,6 +68,10 @@ export interface DocumentDeps {
   storage: Storage;
   maxUploadBytes: number;
   recorder: ChangeRecorder;
+  /** Scans each upload's bytes at `complete` (SCANNER_URL; `none` scans nothing). */
+  scanner: Scanner;
+  /** SCANNER_FAIL_OPEN: a scanner that does not answer lets uploads through, noted on the file. */
+  scannerFailOpen: boolean;
   /** NOC_TWO_APPROVERS: a unit's approval takes two different approvers. */
   nocTwoApprovers?: boolean;
   /** Told the size of every upload that completes (the uploaded-bytes metric). */

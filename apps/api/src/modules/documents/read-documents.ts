@@ -1,4 +1,4 @@
-import { DomainError, listMeta, type FileListQuery } from '@portal/domain';
+import { DomainError, listMeta, type FileListQuery, type FraudFlag } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listHistory } from '../audit/audit.ts';
@@ -20,16 +20,31 @@ export async function parentOrNotFound(
   return parent;
 }
 
-/** `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content. */
-export async function fileEntry(storage: Storage, row: DocumentFileRecord) {
-  const downloadable = row.storageKey && row.completedAt && row.fileName;
+/** The fraud signals stored with a file ([] when none, or for a file completed before they were). */
+export const fraudFlagsOf = (row: DocumentFileRecord): FraudFlag[] =>
+  (row.fraudFlags as FraudFlag[] | null) ?? [];
+
+/**
+ * `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content,
+ * never for a quarantined upload. Staff also see the file's fraud signals; a borrower never does.
+ */
+export async function fileEntry(
+  storage: Storage,
+  row: DocumentFileRecord,
+  viewer: Pick<AuthenticatedUser, 'role'>,
+) {
+  const downloadable = row.storageKey && row.completedAt && row.fileName && !row.quarantinedAt;
   const presignedUrl = downloadable
     ? await storage.presignDownload(row.storageKey!, {
         fileName: row.fileName!,
         contentType: row.contentType ?? 'application/octet-stream',
       })
     : null;
-  return { file: toDocumentFile(row), meta: { presignedUrl } };
+  const file = toDocumentFile(row);
+  return {
+    file: viewer.role === 'client' ? file : { ...file, fraudFlags: fraudFlagsOf(row) },
+    meta: { presignedUrl },
+  };
 }
 
 export async function listDocuments(
@@ -43,7 +58,7 @@ export async function listDocuments(
   const { page, next } = pageByNumber(`${def.kind}-files`, query);
   const { rows, total } = await def.files.list(deps.db, parent.key, { ...query, page });
   return {
-    files: await Promise.all(rows.map((row) => fileEntry(deps.storage, row))),
+    files: await Promise.all(rows.map((row) => fileEntry(deps.storage, row, user))),
     meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
@@ -58,7 +73,7 @@ export async function getDocument(
   const parent = await parentOrNotFound(def, deps.db, user, parentKey);
   const row = await def.files.find(deps.db, parent.key, fileKey);
   if (!row?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
-  return fileEntry(deps.storage, row);
+  return fileEntry(deps.storage, row, user);
 }
 
 export async function documentSetHistory(

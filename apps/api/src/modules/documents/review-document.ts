@@ -102,7 +102,7 @@ export async function updateDocument(
         approvalStatus: body.approvalStatus,
         approverRemarks: body.approverRemarks,
       });
-      return fileEntry(deps.storage, changed);
+      return fileEntry(deps.storage, changed, user);
     }
 
     if (body.borrowerRemarks === undefined) {
@@ -119,7 +119,7 @@ export async function updateDocument(
         'Borrower remarks cannot change once the document is uploaded',
       );
     }
-    return fileEntry(deps.storage, file);
+    return fileEntry(deps.storage, file, user);
   });
 }
 

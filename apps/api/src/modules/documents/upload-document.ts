@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   carriedReview,
   checkReplace,
@@ -27,8 +27,10 @@ import {
   type DocumentSetDefinition,
   type DocumentSetParent,
 } from './document-set.ts';
-import { fileEntry, parentOrNotFound } from './read-documents.ts';
-import { verifyUpload } from './verify-upload.ts';
+import { contentSignals } from './fraud-signals.ts';
+import { fileEntry, fraudFlagsOf, parentOrNotFound } from './read-documents.ts';
+import { scanUpload } from './scan-upload.ts';
+import { readAll, verifyUpload } from './verify-upload.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
@@ -43,6 +45,24 @@ export const MAX_PENDING_UPLOADS_PER_SLOT = 3;
 const everyDocumentFileTable = [unitFiles, frequencyFiles].map((table) =>
   documentFilesRepository(asDocumentFiles(table)),
 );
+
+/**
+ * REUSED_DOCUMENT when the same bytes were already uploaded for another account, in either file
+ * table. The hash's lock makes two accounts completing the same bytes at once take turns, so the
+ * second always sees the first and exactly one of them is flagged.
+ */
+async function reusedElsewhere(tx: Executor, fileHash: string, accountKey: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fileHash}, 0))`);
+  const others = new Set<string>();
+  for (const files of everyDocumentFileTable) {
+    for (const other of await files.otherAccountsWithHash(tx, fileHash, accountKey)) {
+      others.add(other);
+    }
+  }
+  return others.size > 0
+    ? [{ code: 'REUSED_DOCUMENT' as const, detail: [...others].sort().join(', ') }]
+    : [];
+}
 
 const MAX_FILE_NAME_CHARS = 200;
 // A longer tail after the last '.' is part of the name, not an extension to keep whole.
@@ -197,6 +217,7 @@ async function recordFilled(
         key: filled.key,
         fileType: filled.fileType,
         approvalStatus: filled.approvalStatus,
+        fraudFlags: fraudFlagsOf(filled),
       },
     },
   });
@@ -236,6 +257,7 @@ export async function startUpload(
       return fileEntry(
         deps.storage,
         await recordFilled(def, deps, tx, user, parent, row.key, replaced),
+        user,
       );
     }
     await assertMayStartUpload(tx, def, user.id, {
@@ -283,7 +305,8 @@ export async function completeUpload(
   const parent = await parentOrNotFound(def, deps.db, user, parentKey);
   const pending = await def.files.find(deps.db, parent.key, fileKey);
   if (!pending) throw new DomainError('NOT_FOUND', 'No such file');
-  if (pending.completedAt) return fileEntry(deps.storage, pending);
+  if (pending.quarantinedAt) throw new DomainError('FILE_QUARANTINED');
+  if (pending.completedAt) return fileEntry(deps.storage, pending, user);
   if (!actorFor(user, parent).isOwner)
     throw new DomainError(user.role === 'client' ? 'NOT_FOUND' : 'FORBIDDEN');
 
@@ -307,6 +330,11 @@ export async function completeUpload(
     }
     throw error;
   }
+  const scanResult = await scanUpload(def, deps, user, parent, pending);
+  const uploadedAt = new Date();
+  const contentFlags = await contentSignals(contentType, uploadedAt, async () =>
+    readAll(await deps.storage.read(pending.storageKey!)),
+  );
 
   const completed = await deps.db.transaction(async (tx) => {
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
@@ -319,16 +347,23 @@ export async function completeUpload(
       pending.replacesKey,
     );
     const replacing = await vacateFor(def, tx, replaced);
+    const fraudFlags = [
+      ...(await reusedElsewhere(tx, pending.fileHash!, locked.accountKey)),
+      ...contentFlags,
+    ];
     // Throwing here also undoes the vacating: nothing changes unless both happen.
     const row = await def.files.updatePending(tx, pending.key, {
-      completedAt: new Date(),
+      completedAt: uploadedAt,
       contentType,
+      scanResult,
+      fraudFlags,
       ...replacing,
     });
     if (!row) throw new DomainError('NOT_FOUND', 'This upload has lapsed; upload the file again');
     return fileEntry(
       deps.storage,
       await recordFilled(def, deps, tx, user, locked, row.key, replaced),
+      user,
     );
   });
   // Counted once committed: the size is the verified size of the stored bytes.

@@ -82,7 +82,7 @@ function isText(head: Buffer): boolean {
   }
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));

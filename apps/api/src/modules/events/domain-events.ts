@@ -1,3 +1,5 @@
+import type { FraudFlag } from '@portal/domain';
+
 /** The events the lender's CRM receives (issue: webhooks), one per change that matters to it. */
 export const WEBHOOK_EVENT_TYPES = [
   'unit.submitted',
@@ -10,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'file.replaced',
   'file.marked_for_approval',
   'file.reviewed',
+  'file.quarantined',
   'loan_statement.requested',
   'loan_statement.fulfilled',
   'noc_letter.issued',
@@ -31,6 +34,10 @@ export interface EventData {
   status?: string;
 }
 
+  /** file.uploaded / file.replaced: signals for the checker ([] when none). */
+  fraudFlags?: FraudFlag[];
+  /** file.quarantined: the malware signature the scanner named. */
+  scanResult?: string;
 export interface DomainEvent {
   type: WebhookEventType;
   /**

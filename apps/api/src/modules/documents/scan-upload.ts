@@ -1,0 +1,79 @@
+import { DomainError } from '@portal/domain';
+import { ScannerUnavailableError } from '../../scanner/scanner.ts';
+import type { AuthenticatedUser } from '../identity/sessions.ts';
+import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
+import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
+
+/** scan_result of a file the scanner passed. */
+export const SCAN_CLEAN = 'clean';
+/** scan_result of a file let through unscanned under SCANNER_FAIL_OPEN. */
+export const SCAN_SKIPPED = 'not scanned: the virus scanner did not answer';
+
+export const SCANNER_DOWN_MESSAGE = 'The virus scanner is not answering; try again in a minute';
+
+/**
+ * The malware check of `complete`: the stored bytes stream from storage to the scanner. Answers
+ * the scan_result to record: 'clean', SCAN_SKIPPED (fail-open only), or null when no scanner is
+ * configured. An infected upload is quarantined (audited, announced as file.quarantined) and
+ * refused with FILE_QUARANTINED; a scanner that does not answer refuses with a retryable 503,
+ * the upload left pending.
+ */
+export async function scanUpload(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parent: DocumentSetParent,
+  pending: DocumentFileRecord,
+): Promise<string | null> {
+  if (deps.scanner.kind === 'none') return null;
+  let verdict;
+  try {
+    verdict = await deps.scanner.scan(await deps.storage.read(pending.storageKey!));
+  } catch (error) {
+    if (!(error instanceof ScannerUnavailableError)) throw error;
+    if (deps.scannerFailOpen) return SCAN_SKIPPED;
+    throw new DomainError('DEPENDENCY_DOWN', SCANNER_DOWN_MESSAGE);
+  }
+  if (!verdict.infected) return SCAN_CLEAN;
+  await quarantine(def, deps, user, parent, pending, verdict.signature);
+  throw new DomainError('FILE_QUARANTINED');
+}
+
+/**
+ * Closes the upload as quarantined, its bytes kept where they are for an admin to look into but
+ * never linked to again. Only a still-pending upload is quarantined: of a `complete` and the sweep
+ * of abandoned uploads acting at once, exactly one wins.
+ */
+async function quarantine(
+  def: DocumentSetDefinition,
+  deps: DocumentDeps,
+  user: AuthenticatedUser,
+  parent: DocumentSetParent,
+  pending: DocumentFileRecord,
+  signature: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    const row = await def.files.updatePending(tx, pending.key, {
+      quarantinedAt: new Date(),
+      scanResult: signature,
+    });
+    if (!row) return;
+    const quarantined = await def.files.record(tx, row.key);
+    await deps.recorder.record(tx, user, {
+      entityType: def.auditTypes.set,
+      entityKey: parent.key,
+      action: 'file.quarantined',
+      after: { file: toDocumentFile(quarantined), scanResult: signature },
+      event: {
+        type: 'file.quarantined',
+        orderingKey: `${def.kind}:${parent.key}`,
+        data: {
+          ...parent.eventData,
+          key: quarantined.key,
+          fileType: quarantined.fileType,
+          scanResult: signature,
+        },
+      },
+    });
+  });
+}
