@@ -94,6 +94,10 @@ const AdminUsersPage = lazyPage(
   () => import('./features/admin/admin-users-page'),
   (m) => m.AdminUsersPage,
 );
+const ProfilePage = lazyPage(
+  () => import('./features/profile/profile-page'),
+  (m) => m.ProfilePage,
+);
 const FilesPage = lazyPage(
   () => import('./features/files/files-page'),
   (m) => m.FilesPage,
@@ -167,6 +171,8 @@ export const routes: RouteObject[] = [
               { path: 'files', element: <FilesPage /> },
               // DESIGN §4 "Users": admins manage users and failed deliveries; the page tells others no.
               { path: 'admin/users', element: <AdminUsersPage /> },
+              // The signed-in user's profile: two-factor sign-in for borrowers.
+              { path: 'profile', element: <ProfilePage /> },
             ],
           },
         ],

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { NavLink } from 'react-router';
-import { Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Link, NavLink } from 'react-router';
+import { Anchor, Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingCommunity,
   IconClipboardCheck,
@@ -107,6 +107,9 @@ function ProfileButton({ user }: { user: SessionUser }) {
           <Text size="sm" c="dimmed">
             {user.email}
           </Text>
+          <Anchor component={Link} to="/profile" size="sm" mt="xs">
+            Profile and two-factor sign-in
+          </Anchor>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { FailedDeliveries } from './failed-deliveries';
+import { TwoFactorReset } from './two-factor-reset';
 import { UsersSection } from './users-section';
 
 const TITLE = 'Administration';
@@ -40,6 +41,7 @@ export function AdminUsersPage() {
       <PageTitle title={TITLE} />
       <Title order={1}>{TITLE}</Title>
       <UsersSection />
+      <TwoFactorReset />
       <FailedDeliveries />
     </Stack>
   );

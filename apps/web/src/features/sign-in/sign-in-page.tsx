@@ -2,9 +2,11 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { SignInChallenge } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { sessionQueryKey } from '../../api/session';
 import { AuthPage } from '../identity-shared/auth-page';
+import { PageLoader } from '../../components/page-loader';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { loadDomain, signIn as sendSignIn, type SignInFields } from './sign-in-api';
@@ -17,6 +19,11 @@ const StaffSignOnErrorText = lazy(() =>
   })),
 );
 
+// Only borrowers with two-factor sign-in reach it, so it loads after their password.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then(({ TwoFactorStep: step }) => ({ default: step })),
+);
+
 /** SPEC §2 "Sign in (root path)". */
 export function SignInPage() {
   const queryClient = useQueryClient();
@@ -24,12 +31,17 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [hasFailed, setHasFailed] = useState(false);
+  // A right password of a borrower who still owes a second factor (or must set one up).
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   // A ref, not isPending: a second Enter can arrive before React re-renders.
   const pendingRef = useRef(false);
   const signIn = useMutation({
     mutationFn: (fields: SignInFields) => sendSignIn(fields),
     // StartRedirect, around this page, then opens the saved return address or the role's home.
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: (answer) => {
+      if ('challenge' in answer) setChallenge(answer);
+      else queryClient.setQueryData(sessionQueryKey, answer.user);
+    },
     // SPEC §8: after a failed sign-in the Forgot Password link appears.
     onError: () => setHasFailed(true),
     onSettled: () => {
@@ -47,6 +59,23 @@ export function SignInPage() {
     if (!canSubmit || pendingRef.current) return;
     pendingRef.current = true;
     signIn.mutate({ username, password });
+  }
+
+  if (challenge) {
+    return (
+      <AuthPage title="Two-Factor Sign In" corner={{ to: '/signup', label: 'Sign up' }}>
+        <Suspense fallback={<PageLoader label="Loading…" />}>
+          <TwoFactorStep
+            challenge={challenge}
+            onRestart={() => {
+              setChallenge(null);
+              setPassword('');
+              signIn.reset();
+            }}
+          />
+        </Suspense>
+      </AuthPage>
+    );
   }
 
   return (

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { SessionUser } from '@portal/domain';
+import { renderApp, stubApi } from '../../test/render';
+import { apiError, sentBodies, typeCode } from '../identity-shared/identity-test-utils';
+
+const borrower: SessionUser = {
+  username: 'ACC1001',
+  email: 'asha.mehta@example.com',
+  role: 'client',
+  accountKey: 'ACC1001',
+  name: 'Mehta Constructions Pvt Ltd',
+};
+const session = (user: SessionUser) => ({ '/api/auth/session': { status: 200, body: { user } } });
+const status = (enabled: boolean, required = false) => ({
+  '/api/profile/two-factor': {
+    status: 200,
+    body: { enabled, required, recoveryCodesLeft: enabled ? 7 : 0 },
+  },
+});
+
+describe('Profile: two-factor sign-in', () => {
+  it('sets up an authenticator app: QR code and key, the first code, then the recovery codes', async () => {
+    const fetchMock = stubApi({
+      ...session(borrower),
+      ...status(false),
+      '/api/profile/two-factor/setup': {
+        status: 200,
+        body: {
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+        },
+      },
+      '/api/profile/two-factor/enable': {
+        status: 200,
+        body: { recoveryCodes: Array.from({ length: 10 }, (_, i) => `QWERT-1234${i}`) },
+      },
+    });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByText('KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    await typeCode('123456');
+    expect(await screen.findByText('QWERT-12349')).toBeTruthy();
+    expect(sentBodies(fetchMock, '/api/profile/two-factor/enable')).toEqual([{ code: '123456' }]);
+    expect(screen.getByRole('button', { name: 'Done' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows a wrong first code as the server words it', async () => {
+    stubApi({
+      ...session(borrower),
+      ...status(false),
+      '/api/profile/two-factor/setup': {
+        status: 200,
+        body: {
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+        },
+      },
+      '/api/profile/two-factor/enable': apiError(
+        400,
+        'INVALID_CODE',
+        'Invalid verification code provided, please try again.',
+      ),
+    });
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    await typeCode('000000');
+    expect(
+      await screen.findByText('Invalid verification code provided, please try again.'),
+    ).toBeTruthy();
+  });
+
+  it('turns off with a current code, and not at all when the lender requires it', async () => {
+    const fetchMock = stubApi({
+      ...session(borrower),
+      ...status(true),
+      '/api/profile/two-factor/disable': { status: 204 },
+    });
+    renderApp('/profile');
+    expect(await screen.findByText(/7 recovery codes are left/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    await typeCode('222333');
+    expect(await screen.findByText('Two-factor sign-in is off')).toBeTruthy();
+    expect(sentBodies(fetchMock, '/api/profile/two-factor/disable')).toEqual([{ code: '222333' }]);
+  });
+
+  it('keeps it on when required', async () => {
+    stubApi({ ...session(borrower), ...status(true, true) });
+    renderApp('/profile');
+    expect(await screen.findByText(/requires two-factor sign-in for every borrower/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn off two-factor sign-in' })).toBeNull();
+  });
+
+  it('sends staff to their identity provider', async () => {
+    stubApi(
+      session({ ...borrower, role: 'approver', accountKey: null, username: 'a@lender.example' }),
+    );
+    renderApp('/profile');
+    expect(await screen.findByText(/organisation’s identity provider/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionUser } from '@portal/domain';
+import { renderApp, stubApi } from '../../test/render';
+import { apiError, sentBodies, SIGNED_OUT, typeCode } from '../identity-shared/identity-test-utils';
+
+const client: SessionUser = {
+  username: 'ACC1001',
+  email: 'asha.mehta@example.com',
+  role: 'client',
+  accountKey: 'ACC1001',
+  name: 'Mehta Constructions Pvt Ltd',
+};
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `ABCDE-0000${i}`);
+
+async function signInWithPassword() {
+  await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'acc1001' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  await screen.findByRole('heading', { level: 1, name: 'Two-Factor Sign In' });
+}
+
+const challenged = (challenge: 'TOTP_REQUIRED' | 'MFA_SETUP') => ({
+  ...SIGNED_OUT,
+  '/api/auth/signin': { status: 200, body: { challenge, challengeToken: 'challenge-1' } },
+});
+
+describe('Two-factor sign-in step', () => {
+  it('asks for the six digits after the password, then starts the session', async () => {
+    const fetchMock = stubApi({
+      ...challenged('TOTP_REQUIRED'),
+      '/api/auth/signin/two-factor': { status: 200, body: { token: 't', user: client } },
+    });
+    const { router } = renderApp('/');
+    await signInWithPassword();
+    expect(
+      await screen.findByText('Enter the six digit code from your authenticator app'),
+    ).toBeTruthy();
+    await typeCode('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities'));
+    expect(sentBodies(fetchMock, '/api/auth/signin/two-factor')).toEqual([
+      { challengeToken: 'challenge-1', code: '123456' },
+    ]);
+  });
+
+  it("shows the server's message for a wrong code and stays on the step", async () => {
+    stubApi({
+      ...challenged('TOTP_REQUIRED'),
+      '/api/auth/signin/two-factor': apiError(
+        400,
+        'INVALID_CODE',
+        'Invalid verification code provided, please try again.',
+      ),
+    });
+    const { router } = renderApp('/');
+    await signInWithPassword();
+    await typeCode('000000');
+    expect(
+      await screen.findByText('Invalid verification code provided, please try again.'),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('takes a recovery code instead, written any way', async () => {
+    const fetchMock = stubApi({
+      ...challenged('TOTP_REQUIRED'),
+      '/api/auth/signin/two-factor': { status: 200, body: { token: 't', user: client } },
+    });
+    const { router } = renderApp('/');
+    await signInWithPassword();
+    fireEvent.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    const input = screen.getByLabelText('Recovery code');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/ten letters and digits/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: ' 7kq2m-xw9rd ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities'));
+    expect(sentBodies(fetchMock, '/api/auth/signin/two-factor')).toEqual([
+      { challengeToken: 'challenge-1', recoveryCode: '7KQ2MXW9RD' },
+    ]);
+  });
+
+  it('goes back to the password when the challenge has expired', async () => {
+    stubApi({
+      ...challenged('TOTP_REQUIRED'),
+      '/api/auth/signin/two-factor': apiError(
+        401,
+        'SIGN_IN_EXPIRED',
+        'Your sign-in has expired. Enter your password again.',
+      ),
+    });
+    renderApp('/');
+    await signInWithPassword();
+    await typeCode('123456');
+    expect(
+      await screen.findByText('Your sign-in has expired. Enter your password again.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
+  });
+
+  it('walks through setting up the app when the lender requires it, then shows the recovery codes once', async () => {
+    const fetchMock = stubApi({
+      ...challenged('MFA_SETUP'),
+      '/api/auth/signin/two-factor/setup': {
+        status: 200,
+        body: {
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        },
+      },
+      '/api/auth/signin/two-factor/confirm': {
+        status: 200,
+        body: { token: 't', user: client, recoveryCodes: RECOVERY_CODES },
+      },
+    });
+    const { router } = renderApp('/');
+    await signInWithPassword();
+    expect(await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    await typeCode('654321');
+    expect(await screen.findByText('ABCDE-00009')).toBeTruthy();
+    expect(sentBodies(fetchMock, '/api/auth/signin/two-factor/confirm')).toEqual([
+      { challengeToken: 'challenge-1', code: '654321' },
+    ]);
+    // The session starts only once the borrower says the codes are saved.
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByLabelText('I have saved my recovery codes'));
+    fireEvent.click(continueButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities'));
+  });
+});

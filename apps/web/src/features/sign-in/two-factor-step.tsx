@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { RecoveryCodeSchema, type SessionUser, type SignInChallenge } from '@portal/domain';
+import { ApiError } from '../../api/client';
+import { sessionQueryKey } from '../../api/session';
+import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
+import { ErrorAlert } from '../identity-shared/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import { AuthenticatorSetup, RecoveryCodes } from '../profile/authenticator-setup';
+import { twoFactorApi } from '../profile/two-factor-api';
+
+interface TwoFactorStepProps {
+  challenge: SignInChallenge;
+  /** Back to the password: the challenge expired or was used up. */
+  onRestart: () => void;
+}
+
+/**
+ * The sign-in steps after a right password for a borrower with two-factor sign-in (SPEC §4
+ * "TOTP required", "MFA setup"). No session exists until this step is done.
+ */
+export function TwoFactorStep({ challenge, onRestart }: TwoFactorStepProps) {
+  return challenge.challenge === 'TOTP_REQUIRED' ? (
+    <CodeStep challengeToken={challenge.challengeToken} onRestart={onRestart} />
+  ) : (
+    <SetupStep challengeToken={challenge.challengeToken} onRestart={onRestart} />
+  );
+}
+
+/** The session starts: StartRedirect, around the sign-in page, opens the role's home. */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser) => queryClient.setQueryData(sessionQueryKey, user);
+}
+
+const isExpired = (error: Error | null) =>
+  error instanceof ApiError && error.code === 'SIGN_IN_EXPIRED';
+
+function ExpiredNotice({ message, onRestart }: { message: string; onRestart: () => void }) {
+  return (
+    <Stack gap="sm">
+      <ErrorAlert message={message} />
+      <Button onClick={onRestart}>Sign in again</Button>
+    </Stack>
+  );
+}
+
+/** TOTP required: the app's six digits, or a recovery code when the phone is lost. */
+function CodeStep({
+  challengeToken,
+  onRestart,
+}: {
+  challengeToken: string;
+  onRestart: () => void;
+}) {
+  const startSession = useStartSession();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [recoveryError, setRecoveryError] = useState<string>();
+  const answer = useMutation({
+    mutationFn: twoFactorApi.answerChallenge,
+    onSuccess: ({ user }) => startSession(user),
+    onError: () => setCode(''),
+  });
+
+  if (isExpired(answer.error)) {
+    return <ExpiredNotice message={answer.error!.message} onRestart={onRestart} />;
+  }
+
+  function sendCode(value: string) {
+    if (value.length === CODE_LENGTH && !answer.isPending) {
+      answer.mutate({ challengeToken, code: value });
+    }
+  }
+
+  function sendRecoveryCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = RecoveryCodeSchema.safeParse(recoveryCode);
+    if (!parsed.success) {
+      setRecoveryError(parsed.error.issues[0]?.message);
+      return;
+    }
+    if (!answer.isPending) answer.mutate({ challengeToken, recoveryCode: parsed.data });
+  }
+
+  function switchTo(recovery: boolean) {
+    setUseRecovery(recovery);
+    setRecoveryError(undefined);
+    answer.reset();
+  }
+
+  return useRecovery ? (
+    <form onSubmit={sendRecoveryCode} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Recovery code"
+          description="One of the ten codes you saved when you turned on two-factor sign-in"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          value={recoveryCode}
+          onChange={(event) => {
+            setRecoveryCode(event.currentTarget.value);
+            setRecoveryError(undefined);
+            if (answer.isError) answer.reset();
+          }}
+          error={recoveryError ?? answer.error?.message}
+        />
+        <Button type="submit" loading={answer.isPending}>
+          Sign in
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => switchTo(false)}>
+          Use the code from your authenticator app
+        </Anchor>
+      </Stack>
+    </form>
+  ) : (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        sendCode(code);
+      }}
+    >
+      <Stack gap="md">
+        <CodeInput
+          label="Authenticator code"
+          description="Enter the six digit code from your authenticator app"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (answer.isError) answer.reset();
+          }}
+          onComplete={sendCode}
+          readOnly={answer.isPending}
+          error={answer.error?.message}
+        />
+        <Button type="submit" disabled={code.length !== CODE_LENGTH} loading={answer.isPending}>
+          Verify
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={() => switchTo(true)}>
+          Lost your phone? Use a recovery code
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** MFA setup: the lender requires two-factor sign-in, so it is set up before the session starts. */
+function SetupStep({
+  challengeToken,
+  onRestart,
+}: {
+  challengeToken: string;
+  onRestart: () => void;
+}) {
+  const startSession = useStartSession();
+  const setup = useQuery({
+    queryKey: ['sign-in', 'two-factor-setup', challengeToken],
+    queryFn: () => twoFactorApi.startSetupAtSignIn(challengeToken),
+    // A new secret each time would undo what the borrower has just scanned.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const confirm = useMutation({
+    mutationFn: (code: string) => twoFactorApi.confirmSetupAtSignIn(challengeToken, code),
+  });
+
+  if (setup.isPending) return <PageLoader label="Preparing your authenticator set-up…" />;
+  if (setup.isError) {
+    return isExpired(setup.error) ? (
+      <ExpiredNotice message={setup.error.message} onRestart={onRestart} />
+    ) : (
+      <Stack gap="sm">
+        <ErrorAlert message={setup.error.message} />
+        <Button onClick={() => void setup.refetch()}>Try again</Button>
+      </Stack>
+    );
+  }
+  if (isExpired(confirm.error)) {
+    return <ExpiredNotice message={confirm.error!.message} onRestart={onRestart} />;
+  }
+  if (confirm.data) {
+    const { user, recoveryCodes } = confirm.data;
+    return (
+      <RecoveryCodes codes={recoveryCodes} doneLabel="Continue" onDone={() => startSession(user)} />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Alert variant="light" title="Set up two-factor sign-in">
+        The lender asks every borrower to sign in with a second step: a code from an authenticator
+        app. Set it up now to continue.
+      </Alert>
+      <AuthenticatorSetup
+        setup={setup.data}
+        onConfirm={(code) => confirm.mutate(code)}
+        confirming={confirm.isPending}
+        error={confirm.error?.message}
+        onCodeChange={() => confirm.isError && confirm.reset()}
+      />
+      <Text size="xs" c="dimmed">
+        This step expires 5 minutes after you entered your password.
+      </Text>
+    </Stack>
+  );
+}
