@@ -98,6 +98,10 @@ const ProfilePage = lazyPage(
   () => import('./features/profile/profile-page'),
   (m) => m.ProfilePage,
 );
+const MonitoringCalendarPage = lazyPage(
+  () => import('./features/monitoring-calendar/monitoring-calendar-page'),
+  (m) => m.MonitoringCalendarPage,
+);
 const FilesPage = lazyPage(
   () => import('./features/files/files-page'),
   (m) => m.FilesPage,
@@ -169,6 +173,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'projects/:projectKey/units/:unitKey', element: <FilesStatusPage /> },
               { path: 'files', element: <FilesPage /> },
+              // Staff: every collateral's expected monitoring packs, overdue first.
+              { path: 'monitoring-calendar', element: <MonitoringCalendarPage /> },
               // DESIGN §4 "Users": admins manage users and failed deliveries; the page tells others no.
               { path: 'admin/users', element: <AdminUsersPage /> },
               // The signed-in user's profile: two-factor sign-in for borrowers.

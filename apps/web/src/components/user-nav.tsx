@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Anchor, Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingCommunity,
+  IconCalendarDue,
   IconClipboardCheck,
   IconFileCertificate,
   IconFiles,
@@ -38,6 +39,7 @@ const CLIENT_NAV: NavTarget[] = [
 const STAFF_NAV: NavTarget[] = [
   { to: '/checker', label: 'NOC Checker', icon: IconClipboardCheck },
   { to: '/collateralchecker', label: 'Collateral Checker', icon: IconFileCertificate },
+  { to: '/monitoring-calendar', label: 'Monitoring calendar', icon: IconCalendarDue },
   FILES_NAV,
 ];
 

@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
 import { accountQuery, collateralsQuery } from './frequency-api';
+import { CollateralCalendar } from '../monitoring-calendar/collateral-calendar';
 import { FrequencyList } from './frequency-list';
 import { urlParam } from './url-param';
 
@@ -125,6 +126,11 @@ export function FrequenciesPage() {
                     <AddFrequencyForm collateralKey={collateral.key} />
                   </Suspense>
                 )}
+                <CollateralCalendar
+                  accountId={collateral.accountId}
+                  collateralKey={collateral.key}
+                  canAdd={isClient}
+                />
                 <FrequencyList
                   // Selection and confirmation belong to one collateral's list.
                   key={collateral.key}

@@ -34,6 +34,7 @@ import {
   type ServiceRequest,
 } from './service-requests';
 import { Todo } from './todo';
+import { AccountCalendar } from '../monitoring-calendar/account-calendar';
 
 const REQUEST_LABEL = 'Service/Miscellaneous Request';
 const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
@@ -104,6 +105,7 @@ export function OpportunitiesPage() {
       {/* Shown by the frame already while this page's code loaded (loan-list-route.ts). */}
       <Title order={1}>{loanListHeading(user)}</Title>
       {!isStaff && <Todo role={user.role} />}
+      {!isStaff && user.accountKey && <AccountCalendar accountId={user.accountKey} />}
       <Group gap="sm">
         <Title order={2}>Account Information</Title>
         {loans.data && <CountBadge count={loans.data.meta.totalRecords} label="No. of loans" />}
