@@ -10,7 +10,7 @@ import {
 } from '@playwright/test';
 
 /** The server's default outside production (apps/api/src/env.ts); CI may set its own. */
-const INTEGRATION_API_KEY = process.env.INTEGRATION_API_KEY ?? 'dev-integration-key';
+export const INTEGRATION_API_KEY = process.env.INTEGRATION_API_KEY ?? 'dev-integration-key';
 
 /** Meets DESIGN §3's policy: 8+ characters with a letter, a digit and a symbol. */
 export const STRONG_PASSWORD = 'Portal#2025';
@@ -438,14 +438,15 @@ export async function submitFilledUnit(
 
 /**
  * A checker's review of a submitted unit through the API, in the signed-in `staff` page's
- * session: every document approved but `rejected`'s, rejected with `reason`; then the final
- * Submit (SPEC §4), which makes the unit REJECTED.
+ * session: every document approved but `rejected`'s, rejected with `reason` as the remarks and
+ * `code` as the reason code (ILLEGIBLE unless given); then the final Submit (SPEC §4), which makes
+ * the unit REJECTED.
  */
 export async function rejectUnit(
   staff: Page,
   baseURL: string,
   unit: NocUnit,
-  rejected: { fileType: string; reason: string },
+  rejected: { fileType: string; reason: string; code?: string },
 ): Promise<void> {
   const headers = { origin: baseURL };
   const files = await staff.request.get(`/api/units/${unit.unitKey}/files`);
@@ -460,6 +461,7 @@ export async function rejectUnit(
       data: {
         approvalStatus: isRejected ? 'REJECTED' : 'APPROVED',
         approverRemarks: isRejected ? rejected.reason : 'Verified against the original.',
+        ...(isRejected && { rejectionReason: rejected.code ?? 'ILLEGIBLE' }),
       },
     });
     expect(reviewed.status(), await reviewed.text()).toBe(200);
