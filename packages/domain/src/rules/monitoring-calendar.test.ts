@@ -165,7 +165,7 @@ describe('reminders owed', () => {
 });
 
 describe('the import’s calendar fields', () => {
-  const collateral = { key: 'C1', accountId: 'acc1', collateralName: 'Stock' };
+  const collateral = { key: 'C1', accountId: 'ACC1', collateralName: 'Stock' };
   const refusal = (input: object) =>
     ImportCollateralSchema.safeParse(input).error?.issues.map(
       (i) => `${i.path.join('.')}: ${i.message}`,
