@@ -22,15 +22,16 @@ import { collateralsRoutes } from './modules/collaterals/collaterals.routes.ts';
 import { frequenciesRoutes } from './modules/frequencies/frequencies.routes.ts';
 import { documentSearchRoutes } from './modules/document-search/document-search.routes.ts';
 import { todoRoutes } from './modules/todo/todo.routes.ts';
-import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { nocLettersRoutes } from './modules/noc-letters/noc-letters.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
-import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { createScanner } from './scanner/scanner.ts';
+import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { deadLettersRoutes } from './modules/admin/dead-letters.routes.ts';
-import { LocalStorage } from './storage/local-storage.ts';
 import { quarantineRoutes } from './modules/admin/quarantine.routes.ts';
+import { LocalStorage } from './storage/local-storage.ts';
 import { localStorageRoutes } from './storage/local-storage.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { identityRoutes, OIDC_CALLBACK_PATH } from './modules/identity/identity.routes.ts';
@@ -149,8 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { db });
   await app.register(usersRoutes, { db, publicUrl: env.PUBLIC_URL });
   await app.register(deadLettersRoutes, { db });
-  await app.register(loansRoutes, { db });
   await app.register(quarantineRoutes, { db, scanning: Boolean(env.SCANNER_URL) });
+  await app.register(loansRoutes, { db });
 
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
@@ -159,9 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     recorder,
-    onUploadCompleted: app.metrics?.countUploadedBytes,
     scanner: createScanner(env.SCANNER_URL),
     scannerFailOpen: env.SCANNER_FAIL_OPEN,
+    onUploadCompleted: app.metrics?.countUploadedBytes,
     nocTwoApprovers: env.NOC_TWO_APPROVERS,
   };
   await app.register(loanStatementsRoutes, {
@@ -175,15 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(documentSearchRoutes, { db, storage });
   await app.register(todoRoutes, { db });
-  await app.register(monitoringRoutes, {
-    db,
-    clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
-  });
+  await app.register(reportsRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(nocLettersRoutes, {
     db,
     storage,
     recorder,
     timeZone: env.BUSINESS_TIMEZONE,
+  });
+  await app.register(monitoringRoutes, {
+    db,
+    clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
   });
 
   // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.

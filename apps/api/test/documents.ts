@@ -99,7 +99,7 @@ export async function uploadAll(
   }
 }
 
-/** An approver reviews every pending file of a set, with remarks, as `decide` says. */
+/** An approver reviews every pending file of a set, with remarks (a rejection: ILLEGIBLE), as `decide` says. */
 export async function reviewAll(
   app: FastifyInstance,
   token: string,
@@ -120,6 +120,7 @@ export async function reviewAll(
       payload: {
         approvalStatus: status,
         approverRemarks: `${status === 'APPROVED' ? 'Looks right' : 'Unreadable scan'}: ${file.fileType}`,
+        ...(status === 'REJECTED' && { rejectionReason: 'ILLEGIBLE' }),
       },
     });
     if (res.statusCode !== 200)

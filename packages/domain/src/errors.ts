@@ -75,14 +75,16 @@ export const DOMAIN_ERRORS = {
   },
   /** SPEC §5 / DESIGN §5: approve or reject only with approver remarks. */
   REMARKS_REQUIRED: { status: 400, message: 'Approver remarks are required' },
+  /** A rejection names its reason from the lender's list (REJECTION_REASONS). */
+  REASON_REQUIRED: { status: 400, message: 'Choose the reason for the rejection' },
   /** DESIGN §5: a frequency's month and year may not be in the future. */
   FUTURE_PERIOD: { status: 400, message: 'Month and year may not be in the future' },
   /** DESIGN §4: the bytes do not match the declared SHA-256 or size. */
   HASH_MISMATCH: { status: 400, message: 'The uploaded file does not match its checksum or size' },
-  /** DESIGN §4: sign-up e-mail differs from the one on file; never shows the real one. */
-  EMAIL_MISMATCH: {
   /** The malware scanner found something in the upload: it is quarantined, never counted. */
   FILE_QUARANTINED: { status: 422, message: 'This file was blocked by the virus scanner' },
+  /** DESIGN §4: sign-up e-mail differs from the one on file; never shows the real one. */
+  EMAIL_MISMATCH: {
     status: 400,
     message: 'This e-mail address does not match the one we hold for the account',
   },

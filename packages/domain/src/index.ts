@@ -1,6 +1,7 @@
 export * from './approval-status.ts';
 export * from './file-types.ts';
 export * from './fraud-flags.ts';
+export * from './rejection-reasons.ts';
 export * from './frequency.ts';
 export * from './document-parents.ts';
 export * from './lists.ts';
@@ -13,6 +14,7 @@ export * from './two-factor.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/responses.ts';
+export * from './schemas/reports.ts';
 export * from './schemas/quarantine.ts';
 export * from './rules/document-set.ts';
 export * from './rules/unit-rules.ts';

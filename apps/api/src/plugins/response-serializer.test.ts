@@ -194,6 +194,7 @@ describe('compiled response serialisers', () => {
         approvalStatus: 'NOT_RAISED',
         borrowerRemarks: 'remarks only',
         approverRemarks: null,
+        rejectionReason: null,
         uploadedBy: 'ACC1001',
         reviewedBy: null,
         reviewedAt: null,
@@ -201,6 +202,7 @@ describe('compiled response serialisers', () => {
         previousReview: {
           approvalStatus: 'REJECTED',
           approverRemarks: 'Blurred',
+          rejectionReason: 'ILLEGIBLE',
           reviewedBy: { username: 'approver', role: 'approver' },
           reviewedAt: '2026-03-01T10:00:00.000Z',
         },

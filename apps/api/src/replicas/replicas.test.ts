@@ -452,7 +452,11 @@ async function runCycle(borrower: Borrower, set: SetUnderTest, outcome: Outcome,
       outcome === 'REJECTED' && file.fileType === set.slots[0] ? 'REJECTED' : 'APPROVED';
     const reviewed = await api.call('PUT', `${set.filesUrl}/${file.key}`, {
       token: approverToken,
-      body: { approvalStatus: decision, approverRemarks: `Checked ${file.fileType}` },
+      body: {
+        approvalStatus: decision,
+        approverRemarks: `Checked ${file.fileType}`,
+        ...(decision === 'REJECTED' && { rejectionReason: 'WRONG_DOCUMENT' }),
+      },
     });
     expectStatus(reviewed, 200, `reviewing ${file.fileType} of ${set.key}`);
   }

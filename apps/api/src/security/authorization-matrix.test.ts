@@ -228,6 +228,8 @@ const PROBES: Record<string, ProbeFor> = {
   }),
   ...fileProbes('/api/frequencies/:parentKey/files', (world) => world.a.frequencies),
 
+  'GET /api/reports/rejections': () => ({ query: { from: '2025-03-01', to: '2025-03-31' } }),
+
   'GET /dev/mail/latest.json': (world, caller) => ({
     query: { to: world.prospects[caller].email },
   }),

@@ -162,6 +162,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // own, never A's), staff everyone's. The to-do is a borrower's home: borrowers only.
   'GET /api/files':                                                                      [  401,   401, '2xx', '2xx', '2xx', '2xx', '2xx'],
   'GET /api/todo':                                                                       [  401,   401, '2xx', '2xx',   403,   403,   403],
+  // The rejection report: the lender's checkers and administrators.
+  'GET /api/reports/rejections':                                                         [  401,   401,   403,   403, '2xx',   403, '2xx'],
 
   // Development conveniences, present only on a loopback-only server (DESIGN §4): the dev outbox
   // and the bundled OpenID provider answer everyone alike. The probes name an interaction that

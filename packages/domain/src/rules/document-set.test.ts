@@ -380,23 +380,51 @@ describe('file review', () => {
     ).toEqual({
       ok: true,
       action: 'review',
-      next: { approvalStatus: 'APPROVED', approverRemarks: 'ok' },
+      next: { approvalStatus: 'APPROVED', approverRemarks: 'ok', rejectionReason: null },
     });
   });
 
-  it('an admin rejects a pending file with remarks', () => {
+  it('an admin rejects a pending file with remarks and a reason code', () => {
     expect(
       decideFileReview(
         pending,
-        { approvalStatus: 'REJECTED', approverRemarks: 'blurred' },
+        { approvalStatus: 'REJECTED', approverRemarks: 'blurred', rejectionReason: 'ILLEGIBLE' },
         admin,
         'PENDING_APPROVAL',
       ),
     ).toEqual({
       ok: true,
       action: 'review',
-      next: { approvalStatus: 'REJECTED', approverRemarks: 'blurred' },
+      next: {
+        approvalStatus: 'REJECTED',
+        approverRemarks: 'blurred',
+        rejectionReason: 'ILLEGIBLE',
+      },
     });
+  });
+
+  it('rejecting without a reason code is REASON_REQUIRED', () => {
+    for (const rejectionReason of [undefined, null]) {
+      expect(
+        decideFileReview(
+          pending,
+          { approvalStatus: 'REJECTED', approverRemarks: 'blurred', rejectionReason },
+          approver,
+          'PENDING_APPROVAL',
+        ),
+      ).toEqual({ ok: false, code: 'REASON_REQUIRED' });
+    }
+  });
+
+  it('approving with a reason code is refused: a reason goes only with a rejection', () => {
+    expect(
+      decideFileReview(
+        pending,
+        { approvalStatus: 'APPROVED', approverRemarks: 'fine', rejectionReason: 'EXPIRED' },
+        approver,
+        'PENDING_APPROVAL',
+      ),
+    ).toEqual({ ok: false, code: 'VALIDATION_FAILED' });
   });
 
   it('a file marked for approval is reviewed like any pending file, before the set is submitted', () => {
@@ -426,17 +454,18 @@ describe('file review', () => {
       ['REJECTED', 'REJECTED'],
     ] as const;
     for (const [from, to] of changes) {
+      const rejectionReason = to === 'REJECTED' ? ('DETAILS_MISMATCH' as const) : null;
       expect(
         decideFileReview(
           { approvalStatus: from },
-          { approvalStatus: to, approverRemarks: 'On second look' },
+          { approvalStatus: to, approverRemarks: 'On second look', rejectionReason },
           approver,
           'PENDING_APPROVAL',
         ),
       ).toEqual({
         ok: true,
         action: 'review',
-        next: { approvalStatus: to, approverRemarks: 'On second look' },
+        next: { approvalStatus: to, approverRemarks: 'On second look', rejectionReason },
       });
     }
   });
@@ -514,15 +543,15 @@ describe('mark for approval', () => {
     expect(decideMarkForApproval({ approvalStatus: 'NOT_RAISED' }, owner, 'NOT_RAISED')).toEqual({
       ok: true,
       action: 'markForApproval',
-      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null, rejectionReason: null },
     });
   });
 
-  it('a REJECTED file of a rejected set may be marked again, its approver remarks cleared', () => {
+  it('a REJECTED file of a rejected set may be marked again, its remarks and reason cleared', () => {
     expect(decideMarkForApproval({ approvalStatus: 'REJECTED' }, owner, 'REJECTED')).toEqual({
       ok: true,
       action: 'markForApproval',
-      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+      next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null, rejectionReason: null },
     });
   });
 
@@ -584,7 +613,11 @@ describe('a PUT of a file: the one file transition', () => {
 
   it('APPROVED or REJECTED from a reviewer is a review', () => {
     for (const approvalStatus of ['APPROVED', 'REJECTED'] as const) {
-      const request = { approvalStatus, approverRemarks: 'ok' };
+      const request = {
+        approvalStatus,
+        approverRemarks: 'ok',
+        rejectionReason: approvalStatus === 'REJECTED' ? ('OTHER' as const) : undefined,
+      };
       expect(
         decideFileUpdate({ approvalStatus: 'PENDING_APPROVAL' }, request, approver, 'NOT_RAISED'),
       ).toEqual(
@@ -767,6 +800,7 @@ describe('the review a replacement carries', () => {
   const earlier = {
     approvalStatus: 'REJECTED' as const,
     approverRemarks: 'Blurred scan',
+    rejectionReason: 'ILLEGIBLE' as 'ILLEGIBLE' | null,
     reviewedBy,
     reviewedAt,
   };
@@ -774,17 +808,22 @@ describe('the review a replacement carries', () => {
     approvalStatus,
     fileType: 'OTHER',
     approverRemarks: approvalStatus === 'NOT_RAISED' ? null : 'Blurred scan',
+    rejectionReason: approvalStatus === 'REJECTED' ? ('ILLEGIBLE' as const) : null,
     reviewedBy: approvalStatus === 'NOT_RAISED' ? null : reviewedBy,
     reviewedAt: approvalStatus === 'NOT_RAISED' ? null : reviewedAt,
     previousReview,
   });
 
-  it('is the replaced file’s rejection, with who gave it and when', () => {
+  it('is the replaced file’s rejection and its reason, with who gave it and when', () => {
     expect(carriedReview(file('REJECTED'))).toEqual(earlier);
   });
 
   it('is an approval too, when the replaced file had one', () => {
-    expect(carriedReview(file('APPROVED'))).toEqual({ ...earlier, approvalStatus: 'APPROVED' });
+    expect(carriedReview(file('APPROVED'))).toEqual({
+      ...earlier,
+      approvalStatus: 'APPROVED',
+      rejectionReason: null,
+    });
   });
 
   it('the replaced file’s own decision wins over the one it carried', () => {

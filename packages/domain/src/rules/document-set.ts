@@ -1,5 +1,6 @@
 import type { ApprovalStatus, ReviewOutcome } from '../approval-status.ts';
 import type { DomainErrorCode } from '../errors.ts';
+import type { RejectionReason } from '../rejection-reasons.ts';
 import { COLLATERAL_SLOTS, UNIT_SLOTS } from '../file-types.ts';
 import { isReviewerRole, type PreviousReview, type Role } from '../schemas/entities.ts';
 
@@ -222,10 +223,18 @@ export function actionForRequestedStatus(requested: ApprovalStatus): DocumentSet
   }
 }
 
-/** A file's status and approver remarks after a file-level transition. */
+/** A file's status, approver remarks and rejection reason after a file-level transition. */
 export interface FileChange {
   approvalStatus: ApprovalStatus;
   approverRemarks: string | null;
+  rejectionReason: RejectionReason | null;
+}
+
+/** What a checker sends to decide on a file. */
+export interface FileReviewRequest {
+  approvalStatus: ApprovalStatus;
+  approverRemarks?: string | null | undefined;
+  rejectionReason?: RejectionReason | null | undefined;
 }
 
 /**
@@ -257,13 +266,14 @@ export function canReview(file: FileStatus, actor: Actor, parentStatus: Approval
 }
 
 /**
- * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks: a pending
- * file, or (a decision change) a reviewed file while the set still awaits approval. A requested
- * status other than APPROVED/REJECTED is not a review.
+ * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks, and a
+ * rejection with its reason code: a pending file, or (a decision change) a reviewed file while
+ * the set still awaits approval. A requested status other than APPROVED/REJECTED is not a review;
+ * an approval carries no reason.
  */
 export function decideFileReview(
   file: FileStatus,
-  review: { approvalStatus: ApprovalStatus; approverRemarks?: string | null | undefined },
+  review: FileReviewRequest,
   actor: Actor,
   parentStatus: ApprovalStatus,
 ): FileDecision {
@@ -275,7 +285,20 @@ export function decideFileReview(
   if (!verdict.ok) return verdict;
   const approverRemarks = review.approverRemarks?.trim() ?? '';
   if (approverRemarks === '') return refuse('REMARKS_REQUIRED');
-  return { ok: true, action: 'review', next: { approvalStatus: requested, approverRemarks } };
+  if (requested === 'APPROVED') {
+    if (review.rejectionReason) return refuse('VALIDATION_FAILED');
+    return {
+      ok: true,
+      action: 'review',
+      next: { approvalStatus: requested, approverRemarks, rejectionReason: null },
+    };
+  }
+  if (!review.rejectionReason) return refuse('REASON_REQUIRED');
+  return {
+    ok: true,
+    action: 'review',
+    next: { approvalStatus: requested, approverRemarks, rejectionReason: review.rejectionReason },
+  };
 }
 
 /**
@@ -304,7 +327,10 @@ export function canMarkForApproval(
   return checkMarkForApproval(file, actor, parentStatus).ok;
 }
 
-/** SPEC §4: marking for approval sets the file to PENDING_APPROVAL and clears approverRemarks. */
+/**
+ * SPEC §4: marking for approval sets the file to PENDING_APPROVAL and clears approverRemarks
+ * (and the rejection reason that went with them).
+ */
 export function decideMarkForApproval(
   file: FileStatus,
   actor: Actor,
@@ -315,7 +341,7 @@ export function decideMarkForApproval(
   return {
     ok: true,
     action: 'markForApproval',
-    next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null },
+    next: { approvalStatus: 'PENDING_APPROVAL', approverRemarks: null, rejectionReason: null },
   };
 }
 
@@ -327,7 +353,7 @@ export function decideMarkForApproval(
  */
 export function decideFileUpdate(
   file: FileStatus,
-  request: { approvalStatus: ApprovalStatus; approverRemarks?: string | null | undefined },
+  request: FileReviewRequest,
   actor: Actor,
   parentStatus: ApprovalStatus,
 ): FileDecision {
@@ -391,6 +417,7 @@ export function canDiscard(file: FileStatus, actor: Actor, parentStatus: Approva
 export interface ReplacedFile extends FileStatus {
   fileType: string;
   approverRemarks: string | null;
+  rejectionReason: RejectionReason | null;
   reviewedBy: PreviousReview['reviewedBy'];
   reviewedAt: PreviousReview['reviewedAt'];
   previousReview: PreviousReview | null;
@@ -437,6 +464,7 @@ export function carriedReview(replaced: ReplacedFile): PreviousReview | null {
   return {
     approvalStatus: replaced.approvalStatus,
     approverRemarks: replaced.approverRemarks,
+    rejectionReason: replaced.rejectionReason,
     reviewedBy: replaced.reviewedBy,
     reviewedAt: replaced.reviewedAt,
   };

@@ -63,6 +63,7 @@ describe('entity schemas', () => {
         approvalStatus: 'NOT_RAISED',
         borrowerRemarks: 'Not applicable',
         approverRemarks: null,
+        rejectionReason: null,
         uploadedBy: 'ACC001',
         reviewedBy: null,
         reviewedAt: null,

@@ -3,6 +3,7 @@ import { ApprovalStatusSchema, ReviewOutcomeSchema } from '../approval-status.ts
 import { SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { FraudFlagSchema } from '../fraud-flags.ts';
+import { RejectionReasonSchema } from '../rejection-reasons.ts';
 
 // The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
 // decimal string (the database's numeric), timestamps are ISO 8601 strings.
@@ -115,6 +116,7 @@ export type CheckerUnit = z.infer<typeof CheckerUnitSchema>;
 export const PreviousReviewSchema = z.object({
   approvalStatus: ReviewOutcomeSchema,
   approverRemarks: z.string().nullable(),
+  rejectionReason: RejectionReasonSchema.nullable(),
   reviewedBy: ActorRefSchema.nullable(),
   reviewedAt: TimestampSchema.nullable(),
 });
@@ -131,6 +133,8 @@ export const DocumentFileSchema = z.object({
   approvalStatus: ApprovalStatusSchema,
   borrowerRemarks: z.string().nullable(),
   approverRemarks: z.string().nullable(),
+  /** The reason code of a REJECTED decision (with the remarks); null otherwise. */
+  rejectionReason: RejectionReasonSchema.nullable(),
   /** Who uploaded the file (and wrote the borrower remarks), at createdAt. */
   uploadedBy: z.string().nullable(),
   /** Who wrote the approver remarks with the current decision, and when; null until reviewed. */

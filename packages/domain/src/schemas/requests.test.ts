@@ -185,6 +185,32 @@ describe('file bodies', () => {
   it('refuses a file PUT with an unknown status', () => {
     expect(FileUpdateBodySchema.safeParse({ approvalStatus: 'DONE' }).success).toBe(false);
   });
+
+  it('takes a rejection reason from the fixed list, only with REJECTED', () => {
+    expect(
+      FileUpdateBodySchema.parse({
+        approvalStatus: 'REJECTED',
+        approverRemarks: 'Blurred',
+        rejectionReason: 'ILLEGIBLE',
+      }),
+    ).toEqual({
+      approvalStatus: 'REJECTED',
+      approverRemarks: 'Blurred',
+      rejectionReason: 'ILLEGIBLE',
+    });
+    expect(
+      refusals(FileUpdateBodySchema, {
+        approvalStatus: 'APPROVED',
+        approverRemarks: 'Fine',
+        rejectionReason: 'EXPIRED',
+      }),
+    ).toEqual(['rejectionReason: A rejection reason goes only with approvalStatus REJECTED']);
+    expect(
+      refusals(FileUpdateBodySchema, { approvalStatus: 'REJECTED', rejectionReason: 'BLURRY' }),
+    ).toEqual([
+      'rejectionReason: Choose a rejection reason: ILLEGIBLE, EXPIRED, WRONG_DOCUMENT, DETAILS_MISMATCH, INCOMPLETE, UNSIGNED, OTHER',
+    ]);
+  });
 });
 
 describe('frequency and unit bodies', () => {

@@ -3,6 +3,7 @@ import { ApprovalStatusSchema } from '../approval-status.ts';
 import { FileTypeSchema, SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { toDecimalString } from '../money.ts';
+import { RejectionReasonSchema } from '../rejection-reasons.ts';
 import { RoleSchema } from './entities.ts';
 import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 
@@ -185,11 +186,18 @@ export type FileCreateBody = z.infer<typeof FileCreateBodySchema>;
  * SPEC §7 PUT of a file: a requested status and remarks. The fileName,
  * fileHash and fileType SPEC's clients also send are accepted and ignored.
  */
-export const FileUpdateBodySchema = z.object({
-  approvalStatus: ApprovalStatusSchema.optional(),
-  approverRemarks: OptionalRemarksSchema,
-  borrowerRemarks: OptionalRemarksSchema,
-});
+export const FileUpdateBodySchema = z
+  .object({
+    approvalStatus: ApprovalStatusSchema.optional(),
+    approverRemarks: OptionalRemarksSchema,
+    /** Required with REJECTED (the domain refuses a rejection without one), refused otherwise. */
+    rejectionReason: RejectionReasonSchema.optional(),
+    borrowerRemarks: OptionalRemarksSchema,
+  })
+  .refine((body) => body.rejectionReason === undefined || body.approvalStatus === 'REJECTED', {
+    path: ['rejectionReason'],
+    message: 'A rejection reason goes only with approvalStatus REJECTED',
+  });
 export type FileUpdateBody = z.infer<typeof FileUpdateBodySchema>;
 
 // ---------------------------------------------------------------- frequencies and units
@@ -256,7 +264,7 @@ export type BulkSubmitBody = z.infer<typeof BulkSubmitBodySchema>;
 
 // ---------------------------------------------------------------- loan statements
 
-const requiredIsoDate = (message: string) =>
+export const requiredIsoDate = (message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -48,6 +48,7 @@ describe.each(DOCUMENT_SET_KINDS)('the time a %s waits in the queue', (kind) => 
       w.call(w.approver.token, 'PUT', `${set.filesUrl}/${file.key}`, {
         approvalStatus: file.key === rejected!.key ? 'REJECTED' : 'APPROVED',
         approverRemarks: 'Checked',
+        ...(file.key === rejected!.key && { rejectionReason: 'EXPIRED' }),
       }),
     );
     await Promise.all(reviewAll);

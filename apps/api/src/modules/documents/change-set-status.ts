@@ -4,6 +4,7 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
 import { parentOrNotFound } from './read-documents.ts';
 import { recordConfirmation, recordFirstApproval, releaseStep } from './noc-release.ts';
+import { logSetDecision } from '../reports/decision-log.ts';
 
 const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
 
@@ -51,8 +52,12 @@ async function applyTransition(
       await def.files.update(tx, before.key, {
         approvalStatus: next.approvalStatus,
         approverRemarks: next.approverRemarks,
-        // Who reviewed, and when, belong to the remarks: cleared with them.
-        ...(next.approverRemarks === null && { reviewedBy: null, reviewedAt: null }),
+        // Who reviewed, when, and the rejection's reason belong to the remarks: cleared with them.
+        ...(next.approverRemarks === null && {
+          reviewedBy: null,
+          reviewedAt: null,
+          rejectionReason: null,
+        }),
       });
     }
   }
@@ -61,6 +66,9 @@ async function applyTransition(
     ...(action.type === 'submit' && { submittedAt: new Date() }),
   });
   if (!saved) throw new DomainError('STALE_VERSION');
+  if (decision.next.status === 'APPROVED' || decision.next.status === 'REJECTED') {
+    await logSetDecision(tx, def.kind, user, parent, decision.next.status);
+  }
   // Units never reopen (the domain refuses it), so a reopen is always a frequency's.
   const type =
     action.type === 'reopen'

@@ -266,6 +266,15 @@ const reviewerOf = (record: DocumentFileRecord) =>
     ? { username: record.reviewerUsername, role: record.reviewerRole }
     : null;
 
+/**
+ * Written only by the replace swap, from the domain's PreviousReview (carriedReview); one written
+ * before reasons were recorded has none.
+ */
+function previousReviewOf(record: DocumentFileRecord): PreviousReview | null {
+  const review = record.previousReview as PreviousReview | null;
+  return review && { ...review, rejectionReason: review.rejectionReason ?? null };
+}
+
 export const toDocumentFile = (record: DocumentFileRecord): DocumentFile => ({
   key: record.key,
   fileName: record.fileName,
@@ -276,12 +285,12 @@ export const toDocumentFile = (record: DocumentFileRecord): DocumentFile => ({
   approvalStatus: record.approvalStatus,
   borrowerRemarks: record.borrowerRemarks,
   approverRemarks: record.approverRemarks,
+  rejectionReason: record.rejectionReason,
   uploadedBy: record.uploaderUsername,
   reviewedBy: reviewerOf(record),
   reviewedAt: record.reviewedAt?.toISOString() ?? null,
   replacesKey: record.replacesKey,
-  // Written only by the replace swap, from the domain's PreviousReview (carriedReview).
-  previousReview: (record.previousReview as PreviousReview | null) ?? null,
+  previousReview: previousReviewOf(record),
   createdAt: record.createdAt.toISOString(),
   updatedAt: record.updatedAt.toISOString(),
   deletedAt: record.deletedAt?.toISOString() ?? null,

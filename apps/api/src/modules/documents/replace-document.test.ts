@@ -72,6 +72,7 @@ describe.each(DOCUMENT_SET_KINDS)('replace, don’t delete (%s)', (kind) => {
       previousReview: {
         approvalStatus: 'REJECTED',
         approverRemarks: rejected.approverRemarks,
+        rejectionReason: 'ILLEGIBLE',
         reviewedBy: { username: w.approver.username, role: 'approver' },
         reviewedAt: rejected.reviewedAt,
       },

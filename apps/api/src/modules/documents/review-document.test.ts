@@ -200,6 +200,7 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
     const changed = await w.call(w.approver.token, 'PUT', fileUrl(set, file), {
       approvalStatus: 'REJECTED',
       approverRemarks: '  The stamp is missing  ',
+      rejectionReason: 'UNSIGNED',
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().file).toMatchObject({
@@ -237,7 +238,11 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
   it('needs remarks (400) and a reviewing role: viewer and borrower 403, another borrower 404', async () => {
     const set = await w.reviewedSet(kind, () => 'APPROVED');
     const file = await w.fileIn(set, 'OTHER');
-    const reject = (approverRemarks?: string) => ({ approvalStatus: 'REJECTED', approverRemarks });
+    const reject = (approverRemarks?: string) => ({
+      approvalStatus: 'REJECTED',
+      approverRemarks,
+      rejectionReason: 'OTHER',
+    });
     expect(
       (await w.call(w.approver.token, 'PUT', fileUrl(set, file), reject('  '))).statusCode,
     ).toBe(400);
@@ -274,6 +279,7 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
       w.call(w.approver.token, 'PUT', fileUrl(set, file), {
         approvalStatus: 'REJECTED',
         approverRemarks: `Second look ${i}`,
+        rejectionReason: 'INCOMPLETE',
       });
     const changes = Array.from({ length: 50 }, (_, i) => change(i));
     const finalise = w.call(w.admin, 'PUT', set.url, { approvalStatus: 'APPROVED' });

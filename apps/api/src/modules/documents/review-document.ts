@@ -17,6 +17,7 @@ import {
   type DocumentSetParent,
 } from './document-set.ts';
 import { fileEntry, parentOrNotFound } from './read-documents.ts';
+import { logFileDecision } from '../reports/decision-log.ts';
 
 const FILE_EVENTS = {
   review: 'file.reviewed',
@@ -47,7 +48,7 @@ async function applyFileTransition(
   parent: DocumentSetParent,
   file: DocumentFileRecord,
   request: Required<Pick<FileUpdateBody, 'approvalStatus'>> &
-    Pick<FileUpdateBody, 'approverRemarks'>,
+    Pick<FileUpdateBody, 'approverRemarks' | 'rejectionReason'>,
 ) {
   const decision = decideFileUpdate(file, request, actorFor(user, parent), parent.status);
   if (!decision.ok) throw new DomainError(decision.code);
@@ -57,6 +58,7 @@ async function applyFileTransition(
   });
   if (!updated) throw new DomainError('STALE_VERSION');
   const changed = await def.files.record(tx, file.key);
+  if (decision.action === 'review') await logFileDecision(tx, def.kind, user, changed);
   const type = FILE_EVENTS[decision.action];
   await deps.recorder.record(tx, user, {
     entityType: def.auditTypes.set,
@@ -72,6 +74,7 @@ async function applyFileTransition(
         key: changed.key,
         fileType: changed.fileType,
         approvalStatus: changed.approvalStatus,
+        ...(changed.rejectionReason && { rejectionReason: changed.rejectionReason }),
       },
     },
   });
@@ -101,6 +104,7 @@ export async function updateDocument(
       const changed = await applyFileTransition(def, deps, tx, user, parent, file, {
         approvalStatus: body.approvalStatus,
         approverRemarks: body.approverRemarks,
+        rejectionReason: body.rejectionReason,
       });
       return fileEntry(deps.storage, changed, user);
     }

@@ -31,13 +31,15 @@ export interface EventData {
   collateralKey?: string;
   fileType?: string;
   approvalStatus?: string;
+  /** file.reviewed: the reason code of a rejection. */
+  rejectionReason?: string;
   status?: string;
-}
-
   /** file.uploaded / file.replaced: signals for the checker ([] when none). */
   fraudFlags?: FraudFlag[];
   /** file.quarantined: the malware signature the scanner named. */
   scanResult?: string;
+}
+
 export interface DomainEvent {
   type: WebhookEventType;
   /**

@@ -142,7 +142,9 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
   );
   const toBorrower = mails.filter((m) => m.to === account.email);
   expect(toBorrower.map((m) => m.subject)).toEqual([`Rejected: ${label}`, `Approved: ${label}`]);
-  expect(toBorrower[0]!.text).toContain('Customer Ledger: Unreadable scan: CUSTOMER_LEDGER');
+  expect(toBorrower[0]!.text).toContain(
+    'Customer Ledger: The document cannot be read. Unreadable scan: CUSTOMER_LEDGER',
+  );
   expect(toBorrower[0]!.text).toContain(`${t.env.PUBLIC_URL}/unitstatus?status=REJECTED&${keys}`);
   expect(toBorrower[1]!.text).toContain(`${t.env.PUBLIC_URL}/unitstatus?status=APPROVED&${keys}`);
 });
@@ -193,6 +195,8 @@ it('names a frequency’s collateral, frequency and month in its mails, linking 
   expect(toCheckers!.text).toContain(`/collateralchecker?status=PENDING_APPROVAL&${keys}`);
   const [toBorrower] = mails.filter((m) => m.to === account.email);
   expect(toBorrower!.subject).toBe(`Rejected: ${label}`);
-  expect(toBorrower!.text).toContain('GST Documents: Unreadable scan: GST_DOCUMENT');
+  expect(toBorrower!.text).toContain(
+    'GST Documents: The document cannot be read. Unreadable scan: GST_DOCUMENT',
+  );
   expect(toBorrower!.text).toContain(`/collateralstatus?status=REJECTED&${keys}`);
 });

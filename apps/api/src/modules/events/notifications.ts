@@ -3,6 +3,7 @@ import {
   COLLATERAL_FILE_TYPE_NAMES,
   frequencyLabel,
   frequencyPanelPath,
+  rejectionReasonLabel,
   UNIT_FILE_TYPE_NAMES,
   unitLabel,
   unitPanelPath,
@@ -40,7 +41,11 @@ const typeName = (kind: SetKind, fileType: string) =>
 async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
   const table = kind === 'unit' ? unitFiles : frequencyFiles;
   const rows = await db
-    .select({ fileType: table.fileType, remarks: table.approverRemarks })
+    .select({
+      fileType: table.fileType,
+      reason: table.rejectionReason,
+      remarks: table.approverRemarks,
+    })
     .from(table)
     .where(
       and(
@@ -50,7 +55,16 @@ async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
         isNull(table.deletedAt),
       ),
     );
-  return rows.map((r) => `${typeName(kind, r.fileType)}: ${r.remarks ?? 'no remarks'}`);
+  // The reason in plain words first, then the checker's own remarks.
+  return rows.map((r) =>
+    [
+      `${typeName(kind, r.fileType)}:`,
+      r.reason && `${rejectionReasonLabel(r.reason)}.`,
+      r.remarks ?? 'no remarks',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 /**

@@ -118,6 +118,7 @@ export function makeFile(
       approvalStatus: 'NOT_RAISED',
       borrowerRemarks: `About ${fileType}`,
       approverRemarks: null,
+      rejectionReason: null,
       uploadedBy: 'ACC1001',
       reviewedBy: null,
       reviewedAt: null,

@@ -237,6 +237,7 @@ describe('Change: replace, never delete first', () => {
         previousReview: {
           approvalStatus: 'REJECTED',
           approverRemarks: 'Figures do not match',
+          rejectionReason: 'DETAILS_MISMATCH',
           reviewedBy: { username: 'priya', role: 'approver' },
           reviewedAt: '2026-11-22T08:35:00.000Z',
         },

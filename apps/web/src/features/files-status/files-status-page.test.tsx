@@ -79,6 +79,7 @@ function entry(fileType: string, fileName: string | null, presignedUrl: string |
       approvalStatus: 'NOT_RAISED',
       borrowerRemarks: 'Sent by the borrower',
       approverRemarks: null,
+      rejectionReason: null,
       uploadedBy: 'ACC1',
       reviewedBy: null,
       reviewedAt: null,

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The lender's fixed list of reasons a checker rejects a file for, reported on by code; the
+ * remarks still say what exactly is wrong. The database enum `rejection_reason` lists the same.
+ */
+export const REJECTION_REASONS = [
+  'ILLEGIBLE',
+  'EXPIRED',
+  'WRONG_DOCUMENT',
+  'DETAILS_MISMATCH',
+  'INCOMPLETE',
+  'UNSIGNED',
+  'OTHER',
+] as const;
+
+export const RejectionReasonSchema = z.enum(REJECTION_REASONS, {
+  error: `Choose a rejection reason: ${REJECTION_REASONS.join(', ')}`,
+});
+export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
+
+/** Each reason as the borrower reads it, in plain words. */
+export const REJECTION_REASON_LABELS = {
+  ILLEGIBLE: 'The document cannot be read',
+  EXPIRED: 'The document has expired',
+  WRONG_DOCUMENT: 'This is not the document asked for',
+  DETAILS_MISMATCH: 'The details do not match our records',
+  INCOMPLETE: 'Pages or parts of the document are missing',
+  UNSIGNED: 'The document is not signed',
+  OTHER: 'Another reason, given in the remarks',
+} as const satisfies Record<RejectionReason, string>;
+
+export function rejectionReasonLabel(reason: RejectionReason): string {
+  return REJECTION_REASON_LABELS[reason];
+}
