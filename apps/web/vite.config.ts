@@ -11,6 +11,8 @@ export default defineConfig({
       '/api': API_ORIGIN,
       // The dev outbox and dev identity provider (DESIGN §2) live under /dev.
       '/dev': API_ORIGIN,
+      // A NOC letter's public verification page is served by the API, not the app.
+      '/verify': API_ORIGIN,
     },
   },
   build: {

@@ -262,6 +262,10 @@ it('answers unknown and malformed numbers alike, and limits lookups per address'
   const refused = answers.filter((a) => a.statusCode === 429);
   expect(refused).toHaveLength(5);
   expect(refused[0]!.headers['retry-after']).toEqual(expect.any(String));
+  const page = await t.app.inject({ url: '/verify/x', remoteAddress: address });
+  expect(page.statusCode).toBe(429);
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  expect(page.body).toContain('Too many lookups');
   // Another address is not held back.
   expect((await verifyJson('NOC-0000-0000-0000-0000', '198.51.100.8')).statusCode).toBe(200);
 });

@@ -11,9 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
-import { reserveAttempt, type ThrottleRule } from '../identity/throttle.ts';
+import { reserveAttempt, ThrottledError, type ThrottleRule } from '../identity/throttle.ts';
 import { getUnitNocLetter, revokeNocLetter, verifyNocLetter } from './noc-letters.service.ts';
-import { verificationPage } from './verify-page.ts';
+import { tooManyLookupsPage, verificationPage } from './verify-page.ts';
 
 export interface NocLetterRouteOptions {
   db: Database;
@@ -115,10 +115,20 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
       schema: { hide: true, params: LetterParams },
     },
     async (request, reply) => {
-      const result = await verify(request.ip, request.params.letterNumber);
+      const json = wantsJson(request.headers.accept);
       reply.header('cache-control', 'no-store');
-      if (wantsJson(request.headers.accept)) return reply.send(result);
-      return reply.type('text/html; charset=utf-8').send(verificationPage(result));
+      try {
+        const result = await verify(request.ip, request.params.letterNumber);
+        if (json) return reply.send(result);
+        return reply.type('text/html; charset=utf-8').send(verificationPage(result));
+      } catch (error) {
+        if (json || !(error instanceof ThrottledError)) throw error;
+        return reply
+          .status(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .type('text/html; charset=utf-8')
+          .send(tooManyLookupsPage(error.retryAfterSeconds));
+      }
     },
   );
 };

@@ -37,6 +37,19 @@ ${[
             ? 'The letter is genuine and in force if its details match the ones above.'
             : 'The lender revoked this letter: it no longer stands as a no-objection certificate.'
         }</p>`;
+  return page(outcome, body);
+}
+
+/** Said instead, as a page, once an address has looked up too many numbers. */
+export function tooManyLookupsPage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return page(
+    { title: 'Too many lookups', colour: '#e67700', background: '#fff9db' },
+    `<p>This connection has checked many letter numbers in a short time. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.</p>`,
+  );
+}
+
+function page(outcome: { title: string; colour: string; background: string }, body: string) {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -28,6 +28,7 @@ import {
   type DocumentSetParent,
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
+import { NocLetterActions } from './noc-letter-actions';
 import { openingSlot } from './opening-slot';
 import { PanelStatus } from './panel-status';
 import { SlotItem } from './slot-item';
@@ -207,6 +208,13 @@ function LoadedSet({
           </Text>
         )}
       </Group>
+      {setRef.kind === 'unit' && (
+        <NocLetterActions
+          unitPath={setRef.basePath}
+          status={parent.approvalStatus}
+          role={actor.role}
+        />
+      )}
       <Accordion multiple defaultValue={firstOpen ? [firstOpen] : []}>
         {setRef.slots.map((slot) => {
           const entry = entries.find((candidate) => candidate.file.fileType === slot.fileType);

@@ -9,6 +9,8 @@ import {
   type RowSelection,
 } from '../../components/checker-list/submit-to-checker';
 import { Money } from '../../components/money';
+import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
+import { unitSetRef } from '../documents/document-set-ref';
 
 /** Mantine's `sm` breakpoint: below it the units are cards (DESIGN §7). */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -42,13 +44,18 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
     ),
     // SPEC §2: the action shows the status and opens the unit's documents.
     action: (
-      <StatusActionButton
-        status={unit.approvalStatus}
-        label={unitCheckerLabel(unit.approvalStatus)}
-        of={`documents of ${unit.name}`}
-        disabled={disabled}
-        onClick={() => onOpen(unit)}
-      />
+      <Group gap="xs">
+        <StatusActionButton
+          status={unit.approvalStatus}
+          label={unitCheckerLabel(unit.approvalStatus)}
+          of={`documents of ${unit.name}`}
+          disabled={disabled}
+          onClick={() => onOpen(unit)}
+        />
+        {unit.approvalStatus === 'APPROVED' && (
+          <NocLetterDownloadButton unitPath={unitSetRef(unit).basePath} label={unit.name} />
+        )}
+      </Group>
     ),
     ...submittedColumns(unit),
   }));
