@@ -93,6 +93,11 @@ const SCREENS = [
     page: 'src/features/admin/admin-users-page.tsx',
     frame: SIGNED_IN_FRAME,
   },
+  {
+    paths: '/admin/quarantine',
+    page: 'src/features/admin/quarantine-page.tsx',
+    frame: SIGNED_IN_FRAME,
+  },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -94,6 +94,10 @@ const AdminUsersPage = lazyPage(
   () => import('./features/admin/admin-users-page'),
   (m) => m.AdminUsersPage,
 );
+const QuarantinePage = lazyPage(
+  () => import('./features/admin/quarantine-page'),
+  (m) => m.QuarantinePage,
+);
 const ProfilePage = lazyPage(
   () => import('./features/profile/profile-page'),
   (m) => m.ProfilePage,
@@ -177,6 +181,8 @@ export const routes: RouteObject[] = [
               { path: 'monitoring-calendar', element: <MonitoringCalendarPage /> },
               // DESIGN §4 "Users": admins manage users and failed deliveries; the page tells others no.
               { path: 'admin/users', element: <AdminUsersPage /> },
+              // Uploads the virus scanner blocked (admins; the page tells others no).
+              { path: 'admin/quarantine', element: <QuarantinePage /> },
               // The signed-in user's profile: two-factor sign-in for borrowers.
               { path: 'profile', element: <ProfilePage /> },
             ],

@@ -10,6 +10,7 @@ import {
   IconHome,
   IconLogout,
   IconReportMoney,
+  IconShieldX,
   IconUserCircle,
   IconUserCog,
   type IconProps,
@@ -47,6 +48,7 @@ const STAFF_NAV: NavTarget[] = [
 const ADMIN_NAV: NavTarget[] = [
   ...STAFF_NAV,
   { to: '/admin/users', label: 'Administration', icon: IconUserCog },
+  { to: '/admin/quarantine', label: 'Quarantine', icon: IconShieldX },
 ];
 
 const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;

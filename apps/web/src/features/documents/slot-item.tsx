@@ -16,8 +16,10 @@ import {
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
 import { SlotDiscard } from './slot-discard';
 import { SlotFile } from './slot-file';
+import { SlotFraudFlags } from './slot-fraud-flags';
 import { SlotMarkForApproval } from './slot-mark-for-approval';
 import { ApproverRemarks, BorrowerRemarks, PreviousReviewRemarks } from './slot-remarks';
+import { SlotQuarantineNotice, isQuarantined } from './slot-quarantine-notice';
 import { SlotReview } from './slot-review';
 import { ChangeFileButton, SlotUpload, slotMutationKey } from './slot-upload';
 import { documentErrorMessage, isConflict } from './upload';
@@ -105,6 +107,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
                 />
               )}
               <BorrowerRemarks file={file} />
+              <SlotFraudFlags file={file} />
               {file.previousReview && <PreviousReviewRemarks review={file.previousReview} />}
               {/* A pending file's reviewer writes the remarks in the review part instead. */}
               {(file.approverRemarks !== null || !mayReview) && <ApproverRemarks file={file} />}
@@ -116,7 +119,8 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
             <Text c="dimmed">No file uploaded.</Text>
           )}
 
-          {problem !== null && (
+          <SlotQuarantineNotice problem={problem} />
+          {problem !== null && !isQuarantined(problem) && (
             <Alert color="red" title="That did not work">
               {documentErrorMessage(problem)}
             </Alert>

@@ -1,0 +1,27 @@
+import { Alert, List } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { fraudFlagMessage, type DocumentFile } from '@portal/domain';
+
+/**
+ * What the upload checks noticed about a file, for the checker (staff answers only carry them):
+ * the same file in another borrower's account, a password-protected or edited PDF, an old photo.
+ * Signals to look into, not verdicts: the borrower was never stopped by them.
+ */
+export function SlotFraudFlags({ file }: { file: DocumentFile }) {
+  const flags = file.fraudFlags ?? [];
+  if (flags.length === 0) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Check this file closely"
+    >
+      <List size="sm" spacing={4}>
+        {flags.map((flag) => (
+          <List.Item key={flag.code}>{fraudFlagMessage(flag, file.createdAt)}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
