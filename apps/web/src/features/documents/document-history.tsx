@@ -49,6 +49,12 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
       return `Finalised as ${after?.approvalStatus ?? 'reviewed'}`;
     case 'reopened':
       return 'Reopened for changes';
+    case 'first_approved':
+      return 'Approved: the first of two approvals';
+    case 'approval_confirmed':
+      return 'Confirmed the first approval (the second of two)';
+    case 'sent_back':
+      return 'Sent back for review: the first approval withdrawn';
     case 'created':
       return 'Created';
     default:

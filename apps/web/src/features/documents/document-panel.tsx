@@ -258,6 +258,7 @@ function LoadedSet({
               else onClose();
             }}
             onConflict={refresh}
+            onRecorded={refresh}
           />
         )
       )}

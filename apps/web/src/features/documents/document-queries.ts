@@ -4,19 +4,26 @@ import {
   FileListResponseSchema,
   FrequencySchema,
   HistoryResponseSchema,
-  UnitSchema,
+  UnitDetailSchema,
 } from '@portal/domain';
 import { ApiError, apiGet } from '../../api/client';
 import type { DocumentSetRef } from './document-set-ref';
 
 /**
  * What the panel needs of a unit or frequency: its status, when it last went to the checker,
- * and its version for the stale-write check (DESIGN §5).
+ * and its version for the stale-write check (DESIGN §5); of a unit also the approvals that
+ * release it and a first approval awaiting its second (four-eyes NOC release).
  */
 const PARENT_FIELDS = { approvalStatus: true, submittedAt: true, version: true } as const;
-const UnitParentSchema = UnitSchema.pick(PARENT_FIELDS);
+const UnitParentSchema = UnitDetailSchema.pick({
+  ...PARENT_FIELDS,
+  approvalsRequired: true,
+  firstApproval: true,
+});
 const FrequencyParentSchema = FrequencySchema.pick(PARENT_FIELDS);
-export type DocumentSetParent = z.infer<typeof UnitParentSchema>;
+type UnitParent = z.infer<typeof UnitParentSchema>;
+export type DocumentSetParent = z.infer<typeof FrequencyParentSchema> &
+  Partial<Pick<UnitParent, 'approvalsRequired' | 'firstApproval'>>;
 
 /** SPEC §7: a unit answers `{unit}`, a frequency `{frequency}`, to GET and PUT alike. */
 export function parentAnswerSchema(kind: DocumentSetRef['kind']) {

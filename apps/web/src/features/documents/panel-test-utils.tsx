@@ -1,7 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { unitSlotFileTypes, type ApprovalStatus, type FileEntry, type Role } from '@portal/domain';
+import {
+  unitSlotFileTypes,
+  type ApprovalStatus,
+  type FileEntry,
+  type FirstApproval,
+  type Role,
+} from '@portal/domain';
 import { RequireSession } from '../../auth/require-session';
 import { renderWithProviders } from '../../test/render';
 import { DocumentPanel, type NextItem } from './document-panel';
@@ -22,9 +28,17 @@ export const FILES_PATH = '/api/units/UNIT-1/files';
 export const FIRST = 'Shortfall Infusion Proof';
 export const FIRST_FILE = `${FILES_PATH}/file-SHORTFALL_INFUSION_PROOF`;
 
-export const unitAnswer = (approvalStatus: ApprovalStatus, version = 4) => ({
+/** A unit's answer; `release` for four-eyes NOC release (two approvals, a first one given). */
+export const unitAnswer = (
+  approvalStatus: ApprovalStatus,
+  version = 4,
+  release: { approvalsRequired: number; firstApproval: FirstApproval | null } = {
+    approvalsRequired: 1,
+    firstApproval: null,
+  },
+) => ({
   status: 200,
-  body: { unit: { approvalStatus, version, submittedAt: null } },
+  body: { unit: { approvalStatus, version, submittedAt: null, ...release } },
 });
 
 export function stubSet(

@@ -122,7 +122,10 @@ const KYC_URL = '/api/storage/units/kyc.pdf?signature=abc';
 
 function stubUnit(role: Role = 'viewer') {
   return stubReads(role, {
-    '/api/projects/PRJ-1/units/UNIT-1': { status: 200, body: { unit } },
+    '/api/projects/PRJ-1/units/UNIT-1': {
+      status: 200,
+      body: { unit: { ...unit, approvalsRequired: 1 } },
+    },
     '/api/opportunities/OPP-1/projects/PRJ-1': {
       status: 200,
       body: { project: { key: 'PRJ-1', name: 'Skyline Residency', opportunityKey: 'OPP-1' } },

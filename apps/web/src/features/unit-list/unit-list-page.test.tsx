@@ -263,7 +263,7 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
     });
     const unitAnswer = (approvalStatus: CheckerUnit['approvalStatus']) => ({
       status: 200,
-      body: { unit: { ...ready, approvalStatus, version: 4 } },
+      body: { unit: { ...ready, approvalStatus, version: 4, approvalsRequired: 1 } },
     });
     const routes: Routes = {
       'GET /api/auth/session': sessionAs('client'),
@@ -310,7 +310,10 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
       'GET /api/projects/PRJ-1/units/UNIT-9': {
         status: 200,
         body: {
-          unit: checkerUnit({ key: 'UNIT-9', name: 'Flat B-202', approvalStatus: 'REJECTED' }),
+          unit: {
+            ...checkerUnit({ key: 'UNIT-9', name: 'Flat B-202', approvalStatus: 'REJECTED' }),
+            approvalsRequired: 1,
+          },
         },
       },
     });

@@ -47,7 +47,7 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
       <Group gap="xs">
         <StatusActionButton
           status={unit.approvalStatus}
-          label={unitCheckerLabel(unit.approvalStatus)}
+          label={unitCheckerLabel(unit.approvalStatus, unit.firstApproval !== null)}
           of={`documents of ${unit.name}`}
           disabled={disabled}
           onClick={() => onOpen(unit)}
