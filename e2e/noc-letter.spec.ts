@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { closePanel, documentPanel, finaliseFromPanel, review } from './document-panel';
+import {
+  borrowerToken,
+  DEV_STAFF,
+  expectNoSeriousViolations,
+  FINAL_NOC_SLOTS,
+  importBorrower,
+  importNocUnit,
+  PHONE,
+  signInAsBorrower,
+  signUpBorrower,
+  staffPage,
+  submitFilledUnit,
+} from './fixtures';
+
+// The NOC letter end to end: the approval issues it, the borrower downloads it, the buyer's bank
+// verifies it from the QR code's page, the approver revokes it and the page says so.
+
+test('an approved unit’s NOC letter is downloaded, verified and revoked', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const borrower = await importBorrower(request);
+  await signUpBorrower(request, borrower);
+  const unit = await importNocUnit(request, borrower);
+  await submitFilledUnit(request, await borrowerToken(baseURL!, borrower), unit);
+
+  // The approver approves every document and finalises: APPROVED.
+  const staff = await staffPage(browser, baseURL!, DEV_STAFF.approver);
+  await staff.goto('/checker');
+  await staff
+    .getByRole('button', { name: `PENDING FOR APPROVAL, documents of ${unit.unitName}` })
+    .click();
+  let panel = documentPanel(staff);
+  for (const { label } of FINAL_NOC_SLOTS) await review(panel, label, 'Approve', 'Verified.');
+  await finaliseFromPanel(staff, 'APPROVED');
+  await closePanel(staff);
+
+  // The borrower downloads the letter from the unit's row once it is ready.
+  await signInAsBorrower(page, borrower, baseURL!);
+  await page.goto(`/opportunities/${unit.opportunityKey}/projects/${unit.projectKey}/units`);
+  const download = page.getByRole('button', { name: `Download NOC letter of ${unit.unitName}` });
+  let letterFile = '';
+  await expect(async () => {
+    const started = page.waitForEvent('download', { timeout: 3_000 });
+    await download.click();
+    const file = await started;
+    letterFile = (await file.path())!;
+    expect(file.suggestedFilename()).toMatch(/^NOC letter E-301 NOC-.*\.pdf$/);
+  }).toPass({ timeout: 30_000 });
+  expect(readFileSync(letterFile).subarray(0, 5).toString()).toBe('%PDF-');
+  const answer = await page.request.get(
+    `/api/projects/${unit.projectKey}/units/${unit.unitKey}/noc-letter`,
+  );
+  const { letterNumber } = ((await answer.json()) as { file: { letterNumber: string } }).file;
+
+  // The verification page, as a phone opens it from the QR code: no sign-in.
+  const bankContext = await browser.newContext({ viewport: PHONE });
+  const bank = await bankContext.newPage();
+  await bank.goto(`/verify/${letterNumber}`);
+  await expect(bank.getByRole('heading', { name: 'NOC letter verification' })).toBeVisible();
+  await expect(bank.getByRole('status')).toHaveText('Valid NOC letter');
+  await expect(bank.locator('main')).toContainText('E-301');
+  await expectNoSeriousViolations(bank);
+
+  // The approver revokes it from the unit's panel, with a reason.
+  await staff.goto('/checker?status=APPROVED');
+  await staff.getByRole('button', { name: `APPROVED, documents of ${unit.unitName}` }).click();
+  panel = documentPanel(staff);
+  await expect(panel).toContainText(letterNumber);
+  await panel.getByRole('button', { name: 'Revoke letter' }).click();
+  const confirm = staff.getByRole('dialog', { name: 'Revoke NOC letter' });
+  await confirm.getByRole('textbox', { name: 'Reason' }).fill('Sale cancelled by the buyer');
+  await confirm.getByRole('button', { name: 'Revoke letter' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel).toContainText('REVOKED');
+
+  await bank.reload();
+  await expect(bank.getByRole('status')).toHaveText('This NOC letter was revoked');
+  await expect(bank.locator('main')).toContainText('Revoked on');
+  await bankContext.close();
+  await staff.context().close();
+});
