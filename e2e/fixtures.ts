@@ -524,6 +524,7 @@ export async function createFrequency(
 /** The demo staff of the development identity provider (DESIGN §2), by role. */
 export const DEV_STAFF = {
   approver: 'Priya Nair',
+  secondApprover: 'Rahul Menon',
   viewer: 'Vikram Rao',
   admin: 'Anita Desai',
 } as const;

@@ -9,6 +9,8 @@ export const DEV_CLIENT_ID = 'borrower-portal-dev';
 /** The demo staff of the bundled provider (DESIGN §2); the role claim is honoured only from it. */
 export const DEV_STAFF = [
   { id: 'approver', email: 'approver@lender.example', name: 'Priya Nair', role: 'approver' },
+  // A second approver: four-eyes NOC release (NOC_TWO_APPROVERS) needs two different people.
+  { id: 'approver2', email: 'approver2@lender.example', name: 'Rahul Menon', role: 'approver' },
   { id: 'viewer', email: 'viewer@lender.example', name: 'Vikram Rao', role: 'viewer' },
   { id: 'admin', email: 'admin@lender.example', name: 'Anita Desai', role: 'admin' },
 ] as const;
