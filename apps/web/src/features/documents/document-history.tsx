@@ -1,7 +1,7 @@
 import { Button, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { AuditEvent } from '@portal/domain';
+import { rejectionReasonLabel, RejectionReasonSchema, type AuditEvent } from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
 import { actorLabel, formatDateTime } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
@@ -17,6 +17,8 @@ const SnapshotSchema = z
         fileName: z.string().nullable(),
         approvalStatus: z.string(),
         approverRemarks: z.string().nullable(),
+        // Events recorded before reasons were asked for have none.
+        rejectionReason: RejectionReasonSchema.nullish(),
       })
       .optional(),
   })
@@ -37,7 +39,11 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
     case 'reviewed': {
       const verdict = after?.file?.approvalStatus === 'APPROVED' ? 'Approved' : 'Rejected';
       const remarks = after?.file?.approverRemarks;
-      return remarks ? `${verdict} ${document}: “${remarks}”` : `${verdict} ${document}`;
+      const reason = after?.file?.rejectionReason;
+      const decided = reason
+        ? `${verdict} ${document} (${rejectionReasonLabel(reason)})`
+        : `${verdict} ${document}`;
+      return remarks ? `${decided}: “${remarks}”` : decided;
     }
     case 'discarded':
       return `Discarded ${document}${file?.fileName ? `: ${file.fileName}` : ''}`;

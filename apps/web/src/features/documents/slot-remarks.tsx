@@ -1,15 +1,19 @@
 import { Box, Text } from '@mantine/core';
 import {
+  rejectionReasonLabel,
   STATUS_COLOURS,
   type ActorRef,
   type DocumentFile,
   type PreviousReview,
+  type RejectionReason,
 } from '@portal/domain';
 import { actorLabel, formatDateTime } from './attribution';
 
 interface RemarkProps {
   label: string;
   text: string;
+  /** A rejection's reason code, read in plain words above the remarks. */
+  reason?: RejectionReason | null;
   /** Who wrote it. */
   by: string | null;
   /** When (ISO). */
@@ -22,7 +26,7 @@ interface RemarkProps {
  * Remarks as readable text (issue 11: never a greyed-out box), with who wrote them and when.
  * Dark text on a near-white ground keeps WCAG AA contrast.
  */
-function Remark({ label, text, by, at, colour = 'gray' }: RemarkProps) {
+function Remark({ label, text, reason, by, at, colour = 'gray' }: RemarkProps) {
   return (
     <Box
       component="figure"
@@ -35,6 +39,7 @@ function Remark({ label, text, by, at, colour = 'gray' }: RemarkProps) {
       <Text component="figcaption" size="sm" fw={700}>
         {label}
       </Text>
+      {reason && <Text fw={600}>{rejectionReasonLabel(reason)}.</Text>}
       <Text
         component="blockquote"
         m={0}
@@ -74,6 +79,7 @@ export function ApproverRemarks({ file }: { file: DocumentFile }) {
     <Remark
       label={rejected ? 'Approver remarks: reason for rejection' : 'Approver remarks'}
       text={file.approverRemarks ?? 'None yet.'}
+      reason={rejected ? file.rejectionReason : null}
       by={reviewer(file.reviewedBy)}
       at={file.reviewedAt}
       colour={rejected ? STATUS_COLOURS.REJECTED : undefined}
@@ -95,6 +101,7 @@ export function PreviousReviewRemarks({ review }: { review: PreviousReview }) {
           : 'The previous file was approved. Remarks:'
       }
       text={review.approverRemarks ?? 'No remarks.'}
+      reason={rejected ? review.rejectionReason : null}
       by={reviewer(review.reviewedBy)}
       at={review.reviewedAt}
       colour={STATUS_COLOURS[review.approvalStatus]}

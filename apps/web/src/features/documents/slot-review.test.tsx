@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { callsTo, makeFile } from './document-test-utils';
 import {
   FIRST,
@@ -11,6 +11,12 @@ import {
   stubSet,
 } from './panel-test-utils';
 
+/** Picks a rejection reason as a checker does: opens the list, chooses by its plain words. */
+function chooseReason(item: ReturnType<typeof within>, label: string) {
+  fireEvent.click(item.getByRole('combobox', { name: /Reason for rejection/ }));
+  fireEvent.click(screen.getByRole('option', { name: label }));
+}
+
 const echoReview = {
   [`PUT ${FIRST_FILE}`]: (body: unknown) => ({
     status: 200,
@@ -19,7 +25,7 @@ const echoReview = {
 };
 
 describe('Review part of a slot', () => {
-  it('lets an approver approve or reject a pending file only with remarks', async () => {
+  it('lets an approver approve or reject a pending file only with remarks, a rejection with its reason', async () => {
     const { fetchMock } = stubSet(
       'approver',
       'PENDING_APPROVAL',
@@ -39,10 +45,24 @@ describe('Review part of a slot', () => {
     expect(isDisabled(approve)).toBe(true);
     fireEvent.change(remarks, { target: { value: ' Figures do not match ' } });
     expect([isDisabled(approve), isDisabled(reject)]).toEqual([false, false]);
+    // No reason chosen: the list says so and takes the focus; nothing is sent.
+    fireEvent.click(reject);
+    const reasons = item.getByRole('combobox', { name: /Reason for rejection/ });
+    expect(await item.findByText('Choose the reason for the rejection')).toBeTruthy();
+    expect(reasons.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reasons);
+    expect(callsTo(fetchMock, 'PUT', FIRST_FILE)).toEqual([]);
+
+    chooseReason(item, 'The details do not match our records');
+    expect(item.queryByText('Choose the reason for the rejection')).toBeNull();
     fireEvent.click(reject);
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PUT', FIRST_FILE)).toEqual([
-        { approvalStatus: 'REJECTED', approverRemarks: 'Figures do not match' },
+        {
+          approvalStatus: 'REJECTED',
+          approverRemarks: 'Figures do not match',
+          rejectionReason: 'DETAILS_MISMATCH',
+        },
       ]),
     );
   });
@@ -55,6 +75,7 @@ describe('Review part of a slot', () => {
         createdAt: '2026-11-20T04:30:00.000Z',
         approvalStatus: 'REJECTED',
         approverRemarks: 'Figures do not match',
+        rejectionReason: 'DETAILS_MISMATCH',
         reviewedBy: { username: 'priya', role: 'approver' },
         reviewedAt: '2026-11-22T08:35:00.000Z',
       }),
@@ -65,7 +86,10 @@ describe('Review part of a slot', () => {
     expect(borrower.textContent).toContain('Bank statement for March');
     expect(borrower.textContent).toContain('ACC1001, 20 Nov 2026, 10:00');
     const reason = item.getByText('Approver remarks: reason for rejection').closest('figure')!;
-    expect(reason.textContent).toContain('Figures do not match');
+    // The reason in plain words, above the checker's own remarks.
+    expect(reason.textContent).toContain(
+      'The details do not match our records.Figures do not match',
+    );
     expect(reason.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-22T08:35:00.000Z');
     expect(reason.textContent).toContain('priya (approver), 22 Nov 2026, 14:05');
     // Readable text, not a disabled box (issue 11: about 1.5:1 contrast before).
@@ -104,10 +128,15 @@ describe('Review part of a slot', () => {
     fireEvent.change(item.getByRole('textbox', { name: /New approver remarks/ }), {
       target: { value: 'Signature missing on page 2' },
     });
+    chooseReason(item, 'The document is not signed');
     fireEvent.click(item.getByRole('button', { name: `Reject ${FIRST}` }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PUT', FIRST_FILE)).toEqual([
-        { approvalStatus: 'REJECTED', approverRemarks: 'Signature missing on page 2' },
+        {
+          approvalStatus: 'REJECTED',
+          approverRemarks: 'Signature missing on page 2',
+          rejectionReason: 'UNSIGNED',
+        },
       ]),
     );
     expect(await screen.findByText(`${FIRST} rejected.`)).toBeTruthy();
@@ -143,6 +172,7 @@ describe('Review part of a slot', () => {
     fireEvent.change(item.getByRole('textbox', { name: /New approver remarks/ }), {
       target: { value: 'Wrong year' },
     });
+    chooseReason(item, 'The document has expired');
     const reads = () => callsTo(fetchMock, 'GET', '/api/units/UNIT-1/files?perPage=50').length;
     const before = reads();
     fireEvent.click(item.getByRole('button', { name: `Reject ${FIRST}` }));

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { FileResponseSchema, type DocumentFile, type ReviewOutcome } from '@portal/domain';
+import {
+  DOMAIN_ERRORS,
+  FileResponseSchema,
+  REJECTION_REASON_LABELS,
+  REJECTION_REASONS,
+  RejectionReasonSchema,
+  type DocumentFile,
+  type RejectionReason,
+  type ReviewOutcome,
+} from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
@@ -17,11 +26,16 @@ const VERDICTS: Record<ReviewOutcome, { verb: string; colour: string; done: stri
   REJECTED: { verb: 'Reject', colour: 'red', done: 'rejected' },
 };
 const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
+const REASON_OPTIONS = REJECTION_REASONS.map((reason) => ({
+  value: reason,
+  label: REJECTION_REASON_LABELS[reason],
+}));
 
 /**
  * The review part of a slot (SPEC §4 / §5): a pending file is approved or rejected, always with
- * remarks. A decision already taken may be changed, with new remarks, while the set awaits the
- * final Submit (the domain's canReview decides when).
+ * remarks, and a rejection with its reason from the lender's list. A decision already taken may
+ * be changed, with new remarks, while the set awaits the final Submit (the domain's canReview
+ * decides when).
  */
 export function SlotReview({
   filesPath,
@@ -35,6 +49,9 @@ export function SlotReview({
   const isDecided = file.approvalStatus !== 'PENDING_APPROVAL';
   const [changing, setChanging] = useState(false);
   const [remarks, setRemarks] = useState('');
+  const [reason, setReason] = useState<RejectionReason | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonInput = useRef<HTMLInputElement>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const announce = useAnnounce();
@@ -52,19 +69,38 @@ export function SlotReview({
       apiSend(
         'PUT',
         `${filesPath}/${encodeURIComponent(file.key)}`,
-        { approvalStatus, approverRemarks: remarks.trim() },
+        {
+          approvalStatus,
+          approverRemarks: remarks.trim(),
+          ...(approvalStatus === 'REJECTED' && { rejectionReason: reason }),
+        },
         FileResponseSchema,
       ),
     onMutate: onStarted,
     onSuccess: async (_answer, approvalStatus) => {
       // The file keeps its key, so this part stays: back to its resting state.
-      setRemarks('');
+      clearForm();
       setChanging(false);
       announce(`${slot.label} ${VERDICTS[approvalStatus].done}.`);
       await onChanged();
     },
     onError: onFailed,
   });
+
+  function clearForm() {
+    setRemarks('');
+    setReason(null);
+    setReasonMissing(false);
+  }
+
+  function decide(outcome: ReviewOutcome) {
+    if (outcome === 'REJECTED' && !reason) {
+      setReasonMissing(true);
+      reasonInput.current?.focus();
+      return;
+    }
+    review.mutate(outcome);
+  }
 
   if (isDecided && !changing) {
     return (
@@ -99,6 +135,21 @@ export function SlotReview({
         // Opened by "Change decision": the box is where the checker goes next.
         autoFocus={isDecided}
       />
+      <Select
+        ref={reasonInput}
+        label="Reason for rejection"
+        description="Needed to reject; the borrower reads it above your remarks."
+        placeholder="Choose a reason"
+        data={REASON_OPTIONS}
+        value={reason}
+        onChange={(value) => {
+          setReason(RejectionReasonSchema.safeParse(value).data ?? null);
+          setReasonMissing(false);
+        }}
+        error={reasonMissing ? DOMAIN_ERRORS.REASON_REQUIRED.message : undefined}
+        disabled={disabled}
+        clearable
+      />
       <Group gap="sm">
         {OUTCOMES.map((outcome) => (
           <Button
@@ -108,7 +159,7 @@ export function SlotReview({
             // SPEC §5: no review without remarks.
             disabled={remarks.trim() === '' || disabled}
             loading={review.isPending && review.variables === outcome}
-            onClick={() => review.mutate(outcome)}
+            onClick={() => decide(outcome)}
           >
             {VERDICTS[outcome].verb}
           </Button>
@@ -119,7 +170,7 @@ export function SlotReview({
             disabled={review.isPending}
             onClick={() => {
               returnFocus.current = true;
-              setRemarks('');
+              clearForm();
               setChanging(false);
             }}
           >
