@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { IconShieldLock } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import {
   CalendarSortSchema,
   MonitoringCalendarQuerySchema,
   type CalendarSort,
 } from '@portal/domain';
+import { homePathFor } from '../../api/session';
+import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
@@ -20,8 +23,32 @@ const SORT_OPTIONS: { value: CalendarSort; label: string }[] = [
   { value: 'leastOverdueFirst', label: 'Fewest days overdue first' },
 ];
 
-/** Staff: every collateral's expected packs, overdue first, filtered, sorted and paged on the server (kept in the URL). */
+/** The calendar is the lender's view: a borrower who opens its address is told so at once, not shown a 403. */
 export function MonitoringCalendarPage() {
+  const user = useCurrentUser();
+  if (user.role === 'client') {
+    return (
+      <>
+        <PageTitle title="For the lender’s staff" />
+        <EmptyState
+          headingOrder={1}
+          icon={<IconShieldLock aria-hidden />}
+          title="For the lender’s staff"
+          description="The monitoring calendar of every borrower is for the lender’s checkers. Your own monitoring periods are on your collateral’s page."
+          action={
+            <Button component={Link} to={homePathFor(user)} variant="default">
+              Go to your home page
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return <StaffMonitoringCalendar />;
+}
+
+/** Staff: every collateral's expected packs, overdue first, filtered, sorted and paged on the server (kept in the URL). */
+function StaffMonitoringCalendar() {
   const [searchParams, setSearchParams] = useSearchParams();
   const shape = MonitoringCalendarQuerySchema.shape;
   const query = {
