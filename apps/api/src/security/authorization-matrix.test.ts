@@ -208,6 +208,17 @@ const PROBES: Record<string, ProbeFor> = {
     return { params: { unitKey: key }, payload: { approvalStatus } };
   },
   'POST /api/units/submit': (world) => ({ payload: { keys: [world.a.units.readyForBulk.key] } }),
+  'GET /api/projects/:projectKey/units/:unitKey/noc-letter': (world) => ({
+    params: { unitKey: world.a.units.draft.key },
+  }),
+  'POST /api/noc-letters/:letterNumber/revoke': () => ({
+    params: { letterNumber: 'NOC-0000-0000-0000-0000' },
+    payload: { reason: 'Issued in error' },
+  }),
+  'GET /api/noc-letters/:letterNumber/verification': () => ({
+    params: { letterNumber: 'NOC-0000-0000-0000-0000' },
+  }),
+  'GET /verify/:letterNumber': () => ({ params: { letterNumber: 'NOC-0000-0000-0000-0000' } }),
   ...fileProbes('/api/units/:parentKey/files', (world) => world.a.units),
 
   'POST /api/collaterals/:collateralKey/frequencies': (world) => ({

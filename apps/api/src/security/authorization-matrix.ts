@@ -141,6 +141,14 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'PUT /api/units/:parentKey/files/:fileId':                                             [  401,   401, '2xx',   404, '2xx',   403, '2xx'],
   'DELETE /api/units/:parentKey/files/:fileId':                                          [  401,   401, '2xx',   404,   403,   403,   403],
 
+  // NOC letters: the unit's borrower and staff read an approved unit's letter once it is stored (the
+  // units here have none, so 404; noc-letters.routes.test.ts reads one); approvers and admins revoke
+  // (no such letter here: 404); anyone verifies a number, without a session.
+  'GET /api/projects/:projectKey/units/:unitKey/noc-letter':                             [  401,   401,   404,   404,   404,   404,   404],
+  'POST /api/noc-letters/:letterNumber/revoke':                                          [  401,   401,   403,   403,   404,   403,   404],
+  'GET /api/noc-letters/:letterNumber/verification':                                     ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  'GET /verify/:letterNumber':                                                           ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+
   // Collaterals and monitoring frequencies: as units.
   'GET /api/accounts/:accountId/collaterals':                                            [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
   'GET /api/accounts/:accountId/collaterals/:collateralKey':                             [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
