@@ -98,6 +98,11 @@ const SCREENS = [
     page: 'src/features/admin/quarantine-page.tsx',
     frame: SIGNED_IN_FRAME,
   },
+  {
+    paths: '/reports/rejections',
+    page: 'src/features/rejection-report/rejection-report-page.tsx',
+    frame: SIGNED_IN_FRAME,
+  },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

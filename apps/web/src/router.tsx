@@ -106,6 +106,10 @@ const MonitoringCalendarPage = lazyPage(
   () => import('./features/monitoring-calendar/monitoring-calendar-page'),
   (m) => m.MonitoringCalendarPage,
 );
+const RejectionReportPage = lazyPage(
+  () => import('./features/rejection-report/rejection-report-page'),
+  (m) => m.RejectionReportPage,
+);
 const FilesPage = lazyPage(
   () => import('./features/files/files-page'),
   (m) => m.FilesPage,
@@ -183,6 +187,8 @@ export const routes: RouteObject[] = [
               { path: 'admin/users', element: <AdminUsersPage /> },
               // Uploads the virus scanner blocked (admins; the page tells others no).
               { path: 'admin/quarantine', element: <QuarantinePage /> },
+              // Why documents are rejected, and how long decisions take (checkers and admins).
+              { path: 'reports/rejections', element: <RejectionReportPage /> },
               // The signed-in user's profile: two-factor sign-in for borrowers.
               { path: 'profile', element: <ProfilePage /> },
             ],

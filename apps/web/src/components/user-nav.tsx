@@ -4,6 +4,7 @@ import { Anchor, Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@m
 import {
   IconBuildingCommunity,
   IconCalendarDue,
+  IconChartBar,
   IconClipboardCheck,
   IconFileCertificate,
   IconFiles,
@@ -16,7 +17,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { SessionUser } from '@portal/domain';
-import { isStaffUser, useSignOut } from '../api/session';
+import { useSignOut } from '../api/session';
 import classes from './layout.module.css';
 
 interface NavTarget {
@@ -44,12 +45,27 @@ const STAFF_NAV: NavTarget[] = [
   FILES_NAV,
 ];
 
+/** Why documents are rejected: for those who decide (approvers and admins), not viewers. */
+const REPORT_NAV: NavTarget = {
+  to: '/reports/rejections',
+  label: 'Rejection report',
+  icon: IconChartBar,
+};
+const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
+
 /** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
 const ADMIN_NAV: NavTarget[] = [
-  ...STAFF_NAV,
+  ...APPROVER_NAV,
   { to: '/admin/users', label: 'Administration', icon: IconUserCog },
   { to: '/admin/quarantine', label: 'Quarantine', icon: IconShieldX },
 ];
+
+const NAV_BY_ROLE: Record<SessionUser['role'], NavTarget[]> = {
+  client: CLIENT_NAV,
+  viewer: STAFF_NAV,
+  approver: APPROVER_NAV,
+  admin: ADMIN_NAV,
+};
 
 const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
 
@@ -59,7 +75,7 @@ const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
  */
 export function UserNav({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
-  const items = user.role === 'admin' ? ADMIN_NAV : isStaffUser(user) ? STAFF_NAV : CLIENT_NAV;
+  const items = NAV_BY_ROLE[user.role];
   return (
     <Group component="nav" aria-label="Main" gap={4}>
       {items.map(({ to, label, icon: Icon }) => (
