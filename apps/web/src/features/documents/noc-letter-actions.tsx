@@ -230,9 +230,8 @@ function RevokeLetterModal({
           </Text>
           <Textarea
             label="Reason"
-            required
-            autosize
-            minRows={2}
+            withAsterisk
+            rows={3}
             maxLength={500}
             value={reason}
             error={problem}
