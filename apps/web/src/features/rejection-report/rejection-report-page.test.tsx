@@ -65,7 +65,7 @@ describe('Rejection report', () => {
     expect(await screen.findByText(/7 documents were rejected/)).toBeTruthy();
     expect(screen.getByText(/from 1 Mar 2025 to 31 Mar 2025/)).toBeTruthy();
 
-    const chart = screen.getByRole('img', { name: /^Rejections by reason/ });
+    const chart = await screen.findByRole('img', { name: /^Rejections by reason/ });
     expect(chart.getAttribute('aria-label')).toContain('The document cannot be read: 3');
     expect(chart.getAttribute('aria-label')).toContain('The document is not signed: 1');
 

@@ -1,9 +1,16 @@
-import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
-import { DatePickerInput } from '@mantine/dates';
+import {
+  Button,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconShieldLock } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
@@ -11,12 +18,10 @@ import {
   COLLATERAL_FILE_TYPE_NAMES,
   DEFAULT_TIME_ZONE,
   formatDate,
-  REJECTION_REASON_LABELS,
   RejectionReportQuerySchema,
   RejectionReportResponseSchema,
   todayIn,
   UNIT_FILE_TYPE_NAMES,
-  type RejectionReason,
   type RejectionReport,
   type RejectionReportQuery,
 } from '@portal/domain';
@@ -27,26 +32,20 @@ import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { durationInWords } from './duration-in-words';
+import { SHORT_REASONS } from './short-reasons';
+
+/**
+ * The chart library is most of this screen's code: it loads beside the report's data, after the
+ * page's frame, so the screen's first load stays small.
+ */
+const loadReasonChart = () => import('./reason-chart');
+const ReasonChart = lazy(() => loadReasonChart().then((m) => ({ default: m.ReasonChart })));
+const CHART_HEIGHT = 300;
 
 const TITLE = 'Rejection report';
 
-/** DESIGN §7: dates read '22 Nov 2026' in the pickers too. */
-const DATE_FORMAT = 'D MMM YYYY';
-/** Mantine's placeholder grey is below WCAG AA; the theme's dimmed grey passes (DESIGN §6). */
-const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 /** Without dates in the address: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
-
-/** Each reason in a word or two, where a chart axis has no room for the borrower's sentence. */
-const SHORT_REASONS = {
-  ILLEGIBLE: 'Unreadable',
-  EXPIRED: 'Expired',
-  WRONG_DOCUMENT: 'Wrong document',
-  DETAILS_MISMATCH: 'Details differ',
-  INCOMPLETE: 'Incomplete',
-  UNSIGNED: 'Unsigned',
-  OTHER: 'Other',
-} as const satisfies Record<RejectionReason, string>;
 
 const SET_KINDS = {
   unit: { name: 'Units (NOC)', types: UNIT_FILE_TYPE_NAMES as Record<string, string> },
@@ -114,22 +113,27 @@ function RejectionReportScreen() {
       <PageTitle title={TITLE} />
       <Title order={1}>{TITLE}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={560}>
-        <DatePickerInput
+        {/* The browser's own date fields: typed or picked, by keyboard or on a phone. */}
+        <TextInput
+          type="date"
           label="From"
-          valueFormat={DATE_FORMAT}
-          styles={PICKER_STYLES}
           value={period.from}
-          onChange={(from) => from && setPeriod({ ...period, from })}
-          maxDate={period.to}
+          max={period.to}
+          onChange={(event) => {
+            const from = event.currentTarget.value;
+            if (from && from <= period.to) setPeriod({ ...period, from });
+          }}
         />
-        <DatePickerInput
+        <TextInput
+          type="date"
           label="To"
-          valueFormat={DATE_FORMAT}
-          styles={PICKER_STYLES}
           value={period.to}
-          onChange={(to) => to && setPeriod({ ...period, to })}
-          minDate={period.from}
-          maxDate={today}
+          min={period.from}
+          max={today}
+          onChange={(event) => {
+            const to = event.currentTarget.value;
+            if (to && to >= period.from) setPeriod({ ...period, to });
+          }}
         />
       </SimpleGrid>
       <ReportFor period={period} />
@@ -139,6 +143,10 @@ function RejectionReportScreen() {
 
 function ReportFor({ period }: { period: RejectionReportQuery }) {
   const report = useQuery({ ...rejectionReportQuery(period), placeholderData: keepPreviousData });
+  useEffect(() => {
+    // A failed load shows where the chart renders (the route's error screen).
+    loadReasonChart().catch(() => {});
+  }, []);
   if (report.isPending) return <QueryLoader query={report} label="Loading the report…" />;
   if (report.isError) {
     return (
@@ -174,7 +182,14 @@ function ReportFor({ period }: { period: RejectionReportQuery }) {
           <DecisionTimes report={data} />
           {data.totalRejections > 0 && (
             <>
-              <ByReasonChart report={data} />
+              <section>
+                <Title order={2} size="h3" mb="xs">
+                  Rejections by reason
+                </Title>
+                <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-label="Loading the chart…" />}>
+                  <ReasonChart byReason={data.byReason} height={CHART_HEIGHT} />
+                </Suspense>
+              </section>
               <ByFileTypeTable report={data} />
             </>
           )}
@@ -205,36 +220,6 @@ function DecisionTimes({ report }: { report: RejectionReport }) {
           </Paper>
         ))}
       </SimpleGrid>
-    </section>
-  );
-}
-
-function ByReasonChart({ report }: { report: RejectionReport }) {
-  const data = report.byReason.map(({ reason, count }) => ({
-    reason: SHORT_REASONS[reason],
-    Rejections: count,
-  }));
-  // The chart is a picture; the same figures in words for screen readers.
-  const summary = report.byReason
-    .map(({ reason, count }) => `${REJECTION_REASON_LABELS[reason]}: ${count}`)
-    .join('; ');
-  return (
-    <section>
-      <Title order={2} size="h3" mb="xs">
-        Rejections by reason
-      </Title>
-      <div role="img" aria-label={`Rejections by reason. ${summary}.`}>
-        <BarChart
-          h={300}
-          data={data}
-          dataKey="reason"
-          orientation="vertical"
-          yAxisProps={{ width: 110 }}
-          xAxisProps={{ allowDecimals: false }}
-          series={[{ name: 'Rejections', color: 'red.7' }]}
-          withBarValueLabel
-        />
-      </div>
     </section>
   );
 }
