@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NocLetterResponse } from '@portal/domain';
-import { callsTo } from './document-test-utils';
+import { renderWithProviders } from '../../test/render';
+import { callsTo, stubRoutes } from './document-test-utils';
+import { NocLetterDownloadButton } from './noc-letter-actions';
 import { fullSet, renderPanel, stubSet } from './panel-test-utils';
 
 const LETTER = 'GET /api/projects/PRJ-1/units/UNIT-1/noc-letter';
@@ -90,5 +92,35 @@ describe('the NOC letter in a unit’s panel', () => {
     expect(await screen.findByText('REVOKED')).toBeTruthy();
     expect(screen.getByText(/Revoked on 23 Nov 2026: Sale cancelled/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Revoke letter' })).toBeNull();
+  });
+});
+
+describe('Download NOC letter on a unit’s row', () => {
+  const renderButton = () =>
+    renderWithProviders(
+      <NocLetterDownloadButton unitPath="/projects/PRJ-1/units/UNIT-1" label="Flat A-101" />,
+    );
+  const button = () => screen.getByRole('button', { name: 'Download NOC letter of Flat A-101' });
+
+  it('says the letter is being prepared, then downloads it by a fresh link', async () => {
+    let ready = false;
+    stubRoutes({
+      [LETTER]: () =>
+        ready ? issued() : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No' } } },
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderButton();
+    fireEvent.click(button());
+    expect(await screen.findByText(/Preparing NOC letter…/)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+
+    ready = true;
+    fireEvent.click(button());
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'http://localhost/api/storage/noc-letters/letter.pdf?sig=1',
+      ),
+    );
   });
 });
