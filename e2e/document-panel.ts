@@ -44,17 +44,28 @@ export async function uploadInto(panel: Locator, label: string, file: UploadFile
   await expect(body.getByRole('button', { name: `View ${file.name}` })).toBeVisible();
 }
 
-/** A checker's decision on one pending document, always with remarks (SPEC §5). */
+/** Picks the reason for a rejection from the lender's list, by its plain words. */
+export async function chooseRejectionReason(slotBody: Locator, reason: string) {
+  await slotBody.getByRole('combobox', { name: 'Reason for rejection' }).click();
+  await slotBody.page().getByRole('option', { name: reason }).click();
+}
+
+/**
+ * A checker's decision on one pending document, always with remarks (SPEC §5); a rejection with
+ * its reason (unreadable unless `reason` names another).
+ */
 export async function review(
   panel: Locator,
   label: string,
   verdict: 'Approve' | 'Reject',
   remarks: string,
+  reason = 'The document cannot be read',
 ) {
   const { control, body } = await openSlot(panel, label);
   const button = body.getByRole('button', { name: `${verdict} ${label}` });
   await expect(button).toBeDisabled();
   await body.getByRole('textbox', { name: 'Approver remarks' }).fill(remarks);
+  if (verdict === 'Reject') await chooseRejectionReason(body, reason);
   await button.click();
   await expect(control).toContainText(verdict === 'Approve' ? 'APPROVED' : 'REJECTED');
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  chooseRejectionReason,
   closePanel,
   documentPanel,
   finaliseFromPanel,
@@ -99,6 +100,7 @@ test('a unit goes through the whole NOC cycle: submit, reject, fix, resubmit, ap
     .getByRole('button', { name: `Change the decision on ${REJECTED_SLOT}` })
     .click();
   await changed.body.getByRole('textbox', { name: 'New approver remarks' }).fill(REJECTION);
+  await chooseRejectionReason(changed.body, 'The document cannot be read');
   await changed.body.getByRole('button', { name: `Reject ${REJECTED_SLOT}` }).click();
   await expect(changed.control).toContainText('REJECTED');
   await expectNoSeriousViolations(staff);
@@ -160,7 +162,9 @@ test('a unit goes through the whole NOC cycle: submit, reject, fix, resubmit, ap
   await panel.getByRole('button', { name: 'History' }).click();
   const history = panel.getByRole('region', { name: 'History' });
   await expect(history.getByText('Submitted to the checker')).toHaveCount(2);
-  await expect(history.getByText(`Rejected ${REJECTED_SLOT}: “${REJECTION}”`)).toBeVisible();
+  await expect(
+    history.getByText(`Rejected ${REJECTED_SLOT} (The document cannot be read): “${REJECTION}”`),
+  ).toBeVisible();
   await expect(history.getByText('Finalised as REJECTED')).toBeVisible();
   await expect(
     history.getByText(`Approved ${REJECTED_SLOT}: “Clear copy received.”`),

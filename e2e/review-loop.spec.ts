@@ -101,7 +101,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // The e-mail names the unit in words and links straight to its panel.
       const mail = await mailTo(page.request, borrower.email, /^Rejected: /);
       expect(mail.subject).toBe(`Rejected: ${unitWords(unit)}`);
-      expect(mail.text).toContain(`${REJECTED.label}: ${REASON}`);
+      expect(mail.text).toContain(`${REJECTED.label}: The document cannot be read. ${REASON}`);
       const link = /Fix it in Unit Status: (\S+)/.exec(mail.text)?.[1];
       expect(link, mail.text).toContain(`unit=${unit.unitKey}`);
       await page.goto(link!);
