@@ -234,7 +234,7 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
   await worker.drain();
   expect(webhooks.at(-1)).toMatchObject({
     type: 'noc_letter.revoked',
-    data: { key: letterNumber, unitKey: unit.key },
+    data: { key: letterNumber, unitKey: unit.key, projectKey: unit.projectKey, status: 'REVOKED' },
   });
 });
 

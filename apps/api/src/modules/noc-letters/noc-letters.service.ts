@@ -9,7 +9,7 @@ import {
   type NocLetterVerification,
 } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { nocLetters } from '../../db/schema.ts';
+import { nocLetters, units } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { sanitiseFileName } from '../documents/upload-document.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
@@ -120,6 +120,10 @@ export async function revokeNocLetter(
       if (!exists) throw new DomainError('NOT_FOUND', 'No such NOC letter');
       throw new DomainError('CONFLICT', 'This NOC letter is already revoked');
     }
+    const [unit] = await tx
+      .select({ projectKey: units.projectKey })
+      .from(units)
+      .where(eq(units.key, revoked.unitKey));
     await recorder.record(tx, user, {
       entityType: 'noc_letter',
       entityKey: revoked.letterNumber,
@@ -133,6 +137,7 @@ export async function revokeNocLetter(
           key: revoked.letterNumber,
           accountId: revoked.accountKey,
           unitKey: revoked.unitKey,
+          ...(unit && { projectKey: unit.projectKey }),
           status: 'REVOKED',
         },
       },
