@@ -148,18 +148,21 @@ export function nocLetterHandler(deps: {
         entityKey: issued.letterNumber,
         action: 'noc_letter.issued',
         after: { unitKey, sha256, size: bytes.length },
-        event: {
-          type: 'noc_letter.issued',
-          // After the unit's own events: a CRM sees the approval before its letter.
-          orderingKey: `unit:${unitKey}`,
-          data: {
-            key: issued.letterNumber,
-            accountId: issued.accountKey,
-            unitKey,
-            projectKey,
-            status: 'ISSUED',
+        // A letter revoked while it was being prepared is kept, but nobody is told it is ready.
+        ...(!issued.revokedAt && {
+          event: {
+            type: 'noc_letter.issued',
+            // After the unit's own events: a CRM sees the approval before its letter.
+            orderingKey: `unit:${unitKey}`,
+            data: {
+              key: issued.letterNumber,
+              accountId: issued.accountKey,
+              unitKey,
+              projectKey,
+              status: 'ISSUED',
+            },
           },
-        },
+        }),
       });
     };
   };

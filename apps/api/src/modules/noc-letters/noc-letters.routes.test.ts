@@ -238,6 +238,29 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
   });
 });
 
+it('keeps a letter revoked while it was prepared, telling nobody it is ready', async () => {
+  const { unit, account, borrower, letterUrl } = await decidedUnit('APPROVED');
+  const { letterNumber } = (await letterOf(unit.key))!;
+  const revoked = await t.app.inject({
+    method: 'POST',
+    url: `/api/noc-letters/${letterNumber}/revoke`,
+    headers: as(approver),
+    payload: { reason: 'Approved in error' },
+  });
+  expect(revoked.json().nocLetter.state).toBe('REVOKED');
+  await worker.drain();
+  expect((await letterOf(unit.key))!.issuedAt).not.toBeNull();
+  expect(mails.filter((m) => m.to === account.email && m.subject.startsWith('NOC letter'))).toEqual(
+    [],
+  );
+  expect(webhooks.filter((w) => w.data.key === letterNumber).map((w) => w.type)).toEqual([
+    'noc_letter.revoked',
+  ]);
+  const mine = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect(mine.json()).toMatchObject({ file: { state: 'REVOKED' }, meta: { presignedUrl: null } });
+  expect((await verifyJson(letterNumber, '203.0.113.11')).json().status).toBe('revoked');
+});
+
 it('answers unknown and malformed numbers alike, and limits lookups per address', async () => {
   const address = '198.51.100.7';
   const unknown = await verifyJson('NOC-0000-0000-0000-0000', address);
