@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
 import { NotificationsHost } from './components/notifications-host';
+import { i18n } from './i18n';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
@@ -18,10 +20,12 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-        <NotificationsHost />
-        {children}
-      </MantineProvider>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+          <NotificationsHost />
+          {children}
+        </MantineProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

@@ -1,3 +1,5 @@
+import { currentLanguage } from '../i18n';
+
 /** Every product call lives under /api (DESIGN §4); the browser talks to its own origin. */
 const API_BASE = '/api';
 
@@ -86,6 +88,8 @@ async function request<T>(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        // The server words its messages in the language the screens are in.
+        'Accept-Language': currentLanguage(),
         ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       },
       body: hasBody ? JSON.stringify(body) : undefined,

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Box, Group, Text } from '@mantine/core';
+import { addMessages, useLingui } from '../i18n';
+import { LanguageSwitch } from '../i18n/language-switch';
 import classes from './layout.module.css';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface AppHeaderProps {
   /** Where the product name leads: the role's home once signed in. */
@@ -12,13 +17,17 @@ interface AppHeaderProps {
 
 /** The top header: the product name, then the navigation when there is one. */
 export function AppHeader({ homePath = '/', children }: AppHeaderProps) {
+  const { _ } = useLingui();
   return (
     <Box component="header" className={classes.header}>
       <Group justify="space-between" gap="xs" px="md" py={6} mih={56}>
         <Text component={Link} to={homePath} className={classes.brand}>
-          Borrower Portal
+          {_('header.productName')}
         </Text>
-        {children}
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSwitch />
+          {children}
+        </Group>
       </Group>
     </Box>
   );

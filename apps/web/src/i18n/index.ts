@@ -1,0 +1,15 @@
+export { useLingui } from '@lingui/react';
+export {
+  addMessages,
+  currentLanguage,
+  i18n,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  setLanguage,
+  type Language,
+} from './i18n';
+import { addMessages } from './i18n';
+import { messages } from './messages';
+
+addMessages(messages);
