@@ -208,6 +208,10 @@ const PROBES: Record<string, ProbeFor> = {
     return { params: { unitKey: key }, payload: { approvalStatus } };
   },
   'POST /api/units/submit': (world) => ({ payload: { keys: [world.a.units.readyForBulk.key] } }),
+  'POST /api/projects/:projectKey/units/:unitKey/send-back': (world) => ({
+    params: { unitKey: world.a.units.draft.key },
+    payload: {},
+  }),
   'GET /api/projects/:projectKey/units/:unitKey/noc-letter': (world) => ({
     params: { unitKey: world.a.units.draft.key },
   }),

@@ -133,6 +133,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'GET /api/projects/:projectKey/units/:unitKey':                                        [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
   'PUT /api/projects/:projectKey/units/:unitKey':                                        [  401,   401, '2xx',   404, '2xx',   403, '2xx'],
   'GET /api/projects/:projectKey/units/:unitKey/history':                                [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
+  // Four-eyes send-back: approvers and admins; off in the matrix's app (one approver), so 409.
+  'POST /api/projects/:projectKey/units/:unitKey/send-back':                             [  401,   401,   403,   403,   409,   403,   409],
   'POST /api/units/submit':                                                              [  401,   401, '2xx',   404,   403,   403,   403],
   'GET /api/units/:parentKey/files':                                                     [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
   'POST /api/units/:parentKey/files':                                                    [  401,   401, '2xx',   404,   403,   403,   403],
@@ -152,6 +154,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // Collaterals and monitoring frequencies: as units.
   'GET /api/accounts/:accountId/collaterals':                                            [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
   'GET /api/accounts/:accountId/collaterals/:collateralKey':                             [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
+  // The monitoring calendar: a borrower's own and any for staff; every account's for staff only.
+  'GET /api/accounts/:accountId/collaterals/:collateralKey/calendar':                    [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
+  'GET /api/accounts/:accountId/calendar':                                               [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
+  'GET /api/monitoring/calendar':                                                        [  401,   401,   403,   403, '2xx', '2xx', '2xx'],
+  // Uploads the virus scanner blocked: admins only.
+  'GET /api/admin/quarantine':                                                           [  401,   401,   403,   403,   403,   403, '2xx'],
   'GET /api/collaterals/all/frequencies/all/status/:status':                             [  401,   401, '2xx', '2xx', '2xx', '2xx', '2xx'],
   'POST /api/collaterals/:collateralKey/frequencies':                                    [  401,   401, '2xx',   404,   403,   403,   403],
   'GET /api/collaterals/:collateralKey/frequencies':                                     [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],
