@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Opportunity, Project, SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
+
+afterEach(() => setLanguage('en'));
 
 const client: SessionUser = {
   username: 'ACC1001',
@@ -93,5 +96,18 @@ describe('ProjectUnitsPage (SPEC §2 project selection)', () => {
     expect(screen.getByRole('link', { name: 'Back to your loans' }).getAttribute('href')).toBe(
       '/opportunities',
     );
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubLoan();
+    renderApp('/opportunities/OPP-1/projects');
+    expect(await screen.findByRole('heading', { level: 2, name: 'NOC का अनुरोध करें' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'प्रोजेक्ट चुनें' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'यूनिट देखने और उनके लिए अनापत्ति प्रमाणपत्र (NOC) का अनुरोध करने के लिए कोई प्रोजेक्ट चुनें।',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -8,9 +8,11 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { BackToLoans, LoanScreen } from '../opportunities/loan-screen';
 import { UnitListing } from '../unit-list/unit-listing';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { projectsQuery } from './project-queries';
 
-const TITLE = 'Request NOC';
+addMessages(messages);
 
 /**
  * SPEC §2 "Project selection": choose a project of the loan, then its units.
@@ -21,8 +23,9 @@ export function ProjectUnitsPage() {
   const params = useParams();
   const opportunityKey = params.opportunityKey ?? params.id ?? '';
   const projectKey = params.projectKey ?? params.projectId;
+  const { _ } = useLingui();
   return (
-    <LoanScreen opportunityKey={opportunityKey} title={TITLE}>
+    <LoanScreen opportunityKey={opportunityKey} title={_('projectUnits.title')}>
       {(loan) => <ProjectSelection opportunityKey={loan.key} projectKey={projectKey} />}
     </LoanScreen>
   );
@@ -35,25 +38,28 @@ function ProjectSelection({
   opportunityKey: string;
   projectKey: string | undefined;
 }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery(opportunityKey));
 
-  if (projects.isPending) return <QueryLoader query={projects} label="Loading the projects…" />;
+  if (projects.isPending) return <QueryLoader query={projects} label={_('projectUnits.loading')} />;
   if (projects.isError) {
     return (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The projects could not be loaded"
+        title={_('projectUnits.loadFailed')}
         description={projects.error.message}
-        action={<Button onClick={() => void projects.refetch()}>Try again</Button>}
+        action={
+          <Button onClick={() => void projects.refetch()}>{_('projectUnits.tryAgain')}</Button>
+        }
       />
     );
   }
   if (projects.data.length === 0) {
     return (
       <EmptyState
-        title="No projects on this loan yet"
-        description="When your lender adds a project to this loan, you can request its NOCs here."
+        title={_('projectUnits.emptyTitle')}
+        description={_('projectUnits.emptyDescription')}
         action={<BackToLoans />}
       />
     );
@@ -63,17 +69,17 @@ function ProjectSelection({
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Title order={2}>{TITLE}</Title>
-        <CountBadge count={projects.data.length} label="No. of projects" />
+        <Title order={2}>{_('projectUnits.title')}</Title>
+        <CountBadge count={projects.data.length} label={_('projectUnits.count')} />
       </Group>
       <Select
-        label="Select Project"
-        placeholder="Choose a project"
+        label={_('projectUnits.selectLabel')}
+        placeholder={_('projectUnits.selectPlaceholder')}
         data={projects.data.map((p) => ({ value: p.key, label: p.name }))}
         value={selected?.key ?? null}
         allowDeselect={false}
         searchable={projects.data.length > 10}
-        nothingFoundMessage="No project has that name"
+        nothingFoundMessage={_('projectUnits.nothingFound')}
         maw={420}
         onChange={(value) => {
           if (value) void navigate(unitsPath(opportunityKey, value));
@@ -86,8 +92,8 @@ function ProjectSelection({
       ) : (
         <EmptyState
           icon={<IconMapOff aria-hidden />}
-          title="Project not found"
-          description="This loan has no such project. Choose one from the list above."
+          title={_('projectUnits.notFoundTitle')}
+          description={_('projectUnits.notFoundDescription')}
         />
       )}
     </Stack>
@@ -101,15 +107,14 @@ function unitsPath(opportunityKey: string, projectKey: string): string {
 
 /** SPEC §2: a banner until a project is chosen. */
 function ChooseProjectBanner() {
+  const { _ } = useLingui();
   return (
     <Paper withBorder p="lg">
       <Group wrap="nowrap" align="flex-start">
         <ThemeIcon size="xl" variant="light" aria-hidden>
           <IconBuildingCommunity />
         </ThemeIcon>
-        <Text>
-          Choose a project to see its units and request a no-objection certificate (NOC) for them.
-        </Text>
+        <Text>{_('projectUnits.chooseBanner')}</Text>
       </Group>
     </Paper>
   );
