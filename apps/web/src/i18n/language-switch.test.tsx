@@ -15,11 +15,14 @@ describe('LanguageSwitch', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('Borrower Portal')).toBeTruthy();
-    fireEvent.click(screen.getByText('हिन्दी'));
+    fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
     expect(screen.getByText('ऋणी पोर्टल')).toBeTruthy();
     expect(screen.queryByText('Borrower Portal')).toBeNull();
     expect(document.documentElement.lang).toBe('hi');
     expect(window.localStorage.getItem('portal.language')).toBe('hi');
-    expect(screen.getByRole('radiogroup', { name: 'भाषा' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByText('Borrower Portal')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
   });
 });

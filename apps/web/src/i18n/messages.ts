@@ -2,6 +2,6 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Record<'en' | 'hi', Messages> = {
-  en: { 'language.switch': ['Language'] },
-  hi: { 'language.switch': ['भाषा'] },
+  en: { 'language.switch': ['Show the portal in Hindi'] },
+  hi: { 'language.switch': ['पोर्टल अंग्रेज़ी में देखें'] },
 };
