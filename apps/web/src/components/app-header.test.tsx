@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../i18n';
 import { renderApp, renderWithProviders, stubApi } from '../test/render';
 import { SignedInHeader } from './signed-in-layout';
 
@@ -19,6 +20,8 @@ const approver: SessionUser = {
   accountKey: null,
   name: 'Priya',
 };
+
+afterEach(() => setLanguage('en'));
 
 function renderHeader(user: SessionUser) {
   const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={user} /> }]);
@@ -49,6 +52,18 @@ describe('AppHeader (SPEC §2 header navigation)', () => {
     expect(nav.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(nav.queryByRole('link', { name: 'Home' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Unit Status' })).toBeNull();
+  });
+
+  it('names every destination in Hindi when Hindi is chosen', () => {
+    setLanguage('hi');
+    const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={client} /> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const nav = within(screen.getByRole('navigation', { name: 'मुख्य' }));
+    expect(hrefOf(nav, 'होम')).toBe('/opportunities');
+    expect(hrefOf(nav, 'यूनिट की स्थिति')).toBe('/unitstatus');
+    expect(hrefOf(nav, 'दस्तावेज़')).toBe('/files');
+    expect(nav.getByRole('button', { name: 'खाता: Asha Homes' })).toBeTruthy();
+    expect(nav.getByRole('button', { name: 'लॉग आउट' })).toBeTruthy();
   });
 
   it('names the product and links it to the role home', () => {

@@ -1,7 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
+import { setLanguage } from '../i18n';
 import { renderWithProviders } from '../test/render';
-import { ErrorPopup } from './error-popup';
+import { ErrorPopup, updateFailedMessage } from './error-popup';
+
+afterEach(() => setLanguage('en'));
 
 describe('ErrorPopup', () => {
   it("shows SPEC §2's generic message and reports Close", () => {
@@ -11,5 +14,14 @@ describe('ErrorPopup', () => {
     expect(dialog.textContent).toContain('Something went wrong Please try again');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('speaks Hindi, the failed update too, when Hindi is chosen', () => {
+    setLanguage('hi');
+    renderWithProviders(<ErrorPopup opened onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'त्रुटि!' });
+    expect(dialog.textContent).toContain('कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें');
+    expect(screen.getByRole('button', { name: 'बंद करें' })).toBeTruthy();
+    expect(updateFailedMessage()).toContain('सर्वर पर जानकारी अपडेट नहीं कर सके');
   });
 });

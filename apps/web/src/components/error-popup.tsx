@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { addMessages, i18n, useLingui } from '../i18n';
+import { messages } from './messages';
 
-/** SPEC §2 loan list: the generic failure popup. */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong Please try again';
+addMessages(messages);
 
 /** SPEC §8: the words of the popup for an update the server could not pass on (HTTP 503). */
-export const UPDATE_FAILED_MESSAGE =
-  'Sorry, something went wrong, we were unable to update data on server. Please try again';
+export const updateFailedMessage = () => i18n._('errorPopup.updateFailed');
 
 interface ErrorPopupProps {
   opened: boolean;
@@ -17,19 +17,22 @@ interface ErrorPopupProps {
 }
 
 /** The error popup of SPEC §2/§8, with a dimming overlay and a focused Close button. */
-export function ErrorPopup({
-  opened,
-  onClose,
-  message = GENERIC_ERROR_MESSAGE,
-  title = 'Error.!',
-}: ErrorPopupProps) {
+export function ErrorPopup({ opened, onClose, message, title }: ErrorPopupProps) {
+  const { _ } = useLingui();
   return (
     // The Close button below replaces the header's ×; Escape and the overlay still close it.
-    <Modal opened={opened} onClose={onClose} title={title} centered withCloseButton={false}>
-      <Text>{message}</Text>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title ?? _('errorPopup.title')}
+      centered
+      withCloseButton={false}
+    >
+      {/* SPEC §2 loan list: the generic failure message. */}
+      <Text>{message ?? _('errorPopup.generic')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>
-          Close
+          {_('errorPopup.close')}
         </Button>
       </Group>
     </Modal>

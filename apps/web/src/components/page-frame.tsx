@@ -2,7 +2,11 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Container, type MantineSize } from '@mantine/core';
 import { PendingPage } from './pending-page';
+import { addMessages, useLingui } from '../i18n';
 import classes from './layout.module.css';
+import { messages } from './messages';
+
+addMessages(messages);
 
 const MAIN_ID = 'main-content';
 
@@ -14,10 +18,11 @@ interface PageFrameProps {
 
 /** Header, then the page in a readable width, with a skip link over the header. */
 export function PageFrame({ header, size, children }: PageFrameProps) {
+  const { _ } = useLingui();
   return (
     <>
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
-        Skip to main content
+        {_('pageFrame.skipToMain')}
       </a>
       {header}
       <Container

@@ -1,4 +1,8 @@
 import { Center, Loader, Text } from '@mantine/core';
+import { addMessages, useLingui } from '../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface PageLoaderProps {
   label?: string;
@@ -7,7 +11,8 @@ interface PageLoaderProps {
 }
 
 /** DESIGN §7: no blank screens — a visible, announced loading state. */
-export function PageLoader({ label = 'Loading…', detail }: PageLoaderProps) {
+export function PageLoader({ label, detail }: PageLoaderProps) {
+  const { _ } = useLingui();
   return (
     <Center
       role="status"
@@ -16,7 +21,7 @@ export function PageLoader({ label = 'Loading…', detail }: PageLoaderProps) {
     >
       <Loader aria-hidden />
       <Text c="dimmed" size="sm">
-        {label}
+        {label ?? _('pageLoader.loading')}
       </Text>
       {detail && (
         <Text c="dimmed" size="sm">

@@ -1,5 +1,11 @@
+import { addMessages, useLingui } from '../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
+
 /** The browser tab names the screen, so history and screen readers can tell pages apart. */
 export function PageTitle({ title }: { title: string }) {
+  const { _ } = useLingui();
   // React 19 hoists <title> into <head>.
-  return <title>{`${title} | Borrower Portal`}</title>;
+  return <title>{_('pageTitle.title', { title })}</title>;
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { setLanguage } from '../i18n';
 import { renderWithProviders } from '../test/render';
 import { Pager } from './pager';
 
@@ -14,6 +15,8 @@ function renderPager(page: number, totalPages: number) {
     : [];
   return { onChange, nav, pageLabels };
 }
+
+afterEach(() => setLanguage('en'));
 
 describe('Pager (SPEC §9 page window)', () => {
   it('shows every page when there are 7 or fewer', () => {
@@ -70,5 +73,15 @@ describe('Pager (SPEC §9 page window)', () => {
 
   it('is left out when there is a single page', () => {
     expect(renderPager(1, 1).nav).toBeNull();
+  });
+
+  it('names its buttons in Hindi when Hindi is chosen', () => {
+    setLanguage('hi');
+    renderPager(1, 3);
+    const nav = screen.getByRole('navigation', { name: 'पेज' });
+    const names = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(names).toEqual(['पिछला', 'पेज 1', 'पेज 2', 'पेज 3', 'अगला']);
   });
 });

@@ -1,6 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { pageWindow } from '@portal/domain';
+import { addMessages, useLingui } from '../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface PagerProps {
   /** 1-based. */
@@ -17,23 +21,24 @@ interface PagerProps {
  * otherwise a window with gaps. SPEC §5: Previous only above page 1, Next only
  * below the last. Nothing to page through, nothing shown.
  */
-export function Pager({
-  page,
-  totalPages,
-  onChange,
-  label = 'Pages',
-  disabled = false,
-}: PagerProps) {
+export function Pager({ page, totalPages, onChange, label, disabled = false }: PagerProps) {
+  const { _ } = useLingui();
   if (totalPages <= 1) return null;
   return (
-    <Group component="nav" aria-label={label} gap={4} justify="center" wrap="wrap">
+    <Group
+      component="nav"
+      aria-label={label ?? _('pager.label')}
+      gap={4}
+      justify="center"
+      wrap="wrap"
+    >
       <Button
         variant="default"
         leftSection={<IconChevronLeft size={16} aria-hidden />}
         disabled={disabled || page <= 1}
         onClick={() => onChange(page - 1)}
       >
-        Previous
+        {_('pager.previous')}
       </Button>
       {pageWindow(page, totalPages).map((item, index) =>
         item === 'gap' ? (
@@ -47,7 +52,7 @@ export function Pager({
             variant={item === page ? 'filled' : 'default'}
             miw={36}
             px={8}
-            aria-label={`Page ${item}`}
+            aria-label={_('pager.page', { page: item })}
             aria-current={item === page ? 'page' : undefined}
             disabled={disabled}
             onClick={() => onChange(item)}
@@ -62,7 +67,7 @@ export function Pager({
         disabled={disabled || page >= totalPages}
         onClick={() => onChange(page + 1)}
       >
-        Next
+        {_('pager.next')}
       </Button>
     </Group>
   );

@@ -1,6 +1,10 @@
 import { Text } from '@mantine/core';
 import { READ_RETRY_COUNT } from '../api/client';
+import { addMessages, i18n, useLingui } from '../i18n';
+import { messages } from './messages';
 import { PageLoader } from './page-loader';
+
+addMessages(messages);
 
 /** What a TanStack Query result says about its retries. */
 export interface RetryingQuery {
@@ -14,11 +18,15 @@ export interface RetryingQuery {
  */
 export function retryProgress({ isFetching, failureCount }: RetryingQuery): string | null {
   if (!isFetching || failureCount === 0) return null;
-  return `Retrying, ${Math.min(failureCount, READ_RETRY_COUNT)} of ${READ_RETRY_COUNT}`;
+  return i18n._('queryLoader.retrying', {
+    attempt: Math.min(failureCount, READ_RETRY_COUNT),
+    total: READ_RETRY_COUNT,
+  });
 }
 
 /** The loading state of a query that has nothing to show yet, with its retry progress. */
 export function QueryLoader({ query, label }: { query: RetryingQuery; label: string }) {
+  useLingui(); // the retry line follows a language switch
   return <PageLoader label={label} detail={retryProgress(query)} />;
 }
 
@@ -28,11 +36,12 @@ export function QueryLoader({ query, label }: { query: RetryingQuery; label: str
  * yet, QueryLoader says it instead.)
  */
 export function RetryNotice({ query }: { query: RetryingQuery & { data: unknown } }) {
+  const { _ } = useLingui();
   const progress = retryProgress(query);
   if (!progress || query.data === undefined) return null;
   return (
     <Text size="sm" c="dimmed" role="status">
-      Could not load the latest data. {progress}…
+      {_('queryLoader.stale', { progress })}
     </Text>
   );
 }

@@ -1,5 +1,9 @@
 import { Badge } from '@mantine/core';
 import { STATUS_COLOURS, unitCheckerLabel, type ApprovalStatus } from '@portal/domain';
+import { addMessages, useLingui } from '../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface StatusBadgeProps {
   /** `null` when the slot has no file yet. */
@@ -13,8 +17,9 @@ interface StatusBadgeProps {
  * signal — the label is always written out.
  */
 export function StatusBadge({ status, label }: StatusBadgeProps) {
+  const { _ } = useLingui();
   const color = status ? STATUS_COLOURS[status] : STATUS_COLOURS.NO_FILE;
-  const text = label ?? (status ? unitCheckerLabel(status) : 'NO FILE');
+  const text = label ?? (status ? unitCheckerLabel(status) : _('statusBadge.noFile'));
   return (
     <Badge variant="light" color={color}>
       {text}

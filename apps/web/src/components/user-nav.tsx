@@ -18,37 +18,42 @@ import {
 } from '@tabler/icons-react';
 import type { SessionUser } from '@portal/domain';
 import { useSignOut } from '../api/session';
+import { addMessages, useLingui } from '../i18n';
 import classes from './layout.module.css';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface NavTarget {
   to: string;
+  /** The message id of its name. */
   label: string;
   icon: ComponentType<IconProps>;
 }
 
 /** SPEC §2 `files`: every document in one list, for either role. */
-const FILES_NAV: NavTarget = { to: '/files', label: 'Documents', icon: IconFiles };
+const FILES_NAV: NavTarget = { to: '/files', label: 'userNav.documents', icon: IconFiles };
 
 /** SPEC §2 "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
-  { to: '/opportunities', label: 'Home', icon: IconHome },
-  { to: '/unitstatus', label: 'Unit Status', icon: IconBuildingCommunity },
-  { to: '/collateralstatus', label: 'Collateral Status', icon: IconReportMoney },
+  { to: '/opportunities', label: 'userNav.home', icon: IconHome },
+  { to: '/unitstatus', label: 'userNav.unitStatus', icon: IconBuildingCommunity },
+  { to: '/collateralstatus', label: 'userNav.collateralStatus', icon: IconReportMoney },
   FILES_NAV,
 ];
 
 /** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
-  { to: '/checker', label: 'NOC Checker', icon: IconClipboardCheck },
-  { to: '/collateralchecker', label: 'Collateral Checker', icon: IconFileCertificate },
-  { to: '/monitoring-calendar', label: 'Monitoring calendar', icon: IconCalendarDue },
+  { to: '/checker', label: 'userNav.nocChecker', icon: IconClipboardCheck },
+  { to: '/collateralchecker', label: 'userNav.collateralChecker', icon: IconFileCertificate },
+  { to: '/monitoring-calendar', label: 'userNav.monitoringCalendar', icon: IconCalendarDue },
   FILES_NAV,
 ];
 
 /** Why documents are rejected: for those who decide (approvers and admins), not viewers. */
 const REPORT_NAV: NavTarget = {
   to: '/reports/rejections',
-  label: 'Rejection report',
+  label: 'userNav.rejectionReport',
   icon: IconChartBar,
 };
 const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
@@ -56,8 +61,8 @@ const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
 /** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
 const ADMIN_NAV: NavTarget[] = [
   ...APPROVER_NAV,
-  { to: '/admin/users', label: 'Administration', icon: IconUserCog },
-  { to: '/admin/quarantine', label: 'Quarantine', icon: IconShieldX },
+  { to: '/admin/users', label: 'userNav.administration', icon: IconUserCog },
+  { to: '/admin/quarantine', label: 'userNav.quarantine', icon: IconShieldX },
 ];
 
 const NAV_BY_ROLE: Record<SessionUser['role'], NavTarget[]> = {
@@ -75,32 +80,36 @@ const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
  */
 export function UserNav({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
+  const { _ } = useLingui();
   const items = NAV_BY_ROLE[user.role];
   return (
-    <Group component="nav" aria-label="Main" gap={4}>
-      {items.map(({ to, label, icon: Icon }) => (
-        <Tooltip key={to} label={label}>
-          <UnstyledButton
-            component={NavLink}
-            to={to}
-            aria-label={label}
-            className={classes.navItem}
-          >
-            <Icon {...ICON_PROPS} />
-            <span className={classes.navLabel}>{label}</span>
-          </UnstyledButton>
-        </Tooltip>
-      ))}
+    <Group component="nav" aria-label={_('userNav.main')} gap={4}>
+      {items.map(({ to, label: labelId, icon: Icon }) => {
+        const label = _(labelId);
+        return (
+          <Tooltip key={to} label={label}>
+            <UnstyledButton
+              component={NavLink}
+              to={to}
+              aria-label={label}
+              className={classes.navItem}
+            >
+              <Icon {...ICON_PROPS} />
+              <span className={classes.navLabel}>{label}</span>
+            </UnstyledButton>
+          </Tooltip>
+        );
+      })}
       <ProfileButton user={user} />
-      <Tooltip label="Logout">
+      <Tooltip label={_('userNav.logout')}>
         <UnstyledButton
-          aria-label="Logout"
+          aria-label={_('userNav.logout')}
           className={classes.navItem}
           onClick={signOut}
           disabled={isSigningOut}
         >
           <IconLogout {...ICON_PROPS} />
-          <span className={classes.navLabel}>Logout</span>
+          <span className={classes.navLabel}>{_('userNav.logout')}</span>
         </UnstyledButton>
       </Tooltip>
     </Group>
@@ -109,13 +118,14 @@ export function UserNav({ user }: { user: SessionUser }) {
 
 /** SPEC §2: a user-profile icon titled with the account name; a tap shows who is signed in. */
 function ProfileButton({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
   const name = user.name ?? user.username;
   return (
     <Popover position="bottom-end" withArrow shadow="md">
       {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
       <Tooltip label={name}>
         <Popover.Target>
-          <UnstyledButton aria-label={`Account: ${name}`} className={classes.navItem}>
+          <UnstyledButton aria-label={_('userNav.account', { name })} className={classes.navItem}>
             <IconUserCircle {...ICON_PROPS} />
             <span className={classes.navLabel}>{name}</span>
           </UnstyledButton>
@@ -128,7 +138,7 @@ function ProfileButton({ user }: { user: SessionUser }) {
             {user.email}
           </Text>
           <Anchor component={Link} to="/profile" size="sm" mt="xs">
-            Profile and two-factor sign-in
+            {_('userNav.profile')}
           </Anchor>
         </Stack>
       </Popover.Dropdown>

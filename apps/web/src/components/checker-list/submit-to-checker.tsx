@@ -10,7 +10,7 @@ import {
   type ApprovalStatus,
 } from '@portal/domain';
 import { apiSend, isServiceUnavailable } from '../../api/client';
-import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../error-popup';
+import { ErrorPopup, updateFailedMessage } from '../error-popup';
 
 /** SPEC §4 / §9: after a submit to the checker the list comes back after 2000 ms. */
 export const SUBMIT_SETTLE_MS = 2000;
@@ -161,7 +161,7 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
           }}
           message={
             submit.error && isServiceUnavailable(submit.error)
-              ? UPDATE_FAILED_MESSAGE
+              ? updateFailedMessage()
               : submit.error?.message
           }
         />

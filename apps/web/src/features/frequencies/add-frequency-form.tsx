@@ -15,7 +15,7 @@ import {
 } from '@portal/domain';
 import { ApiError, isServiceUnavailable } from '../../api/client';
 import { periodLabel } from '../../components/checker-list/deep-links';
-import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../../components/error-popup';
+import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
 import { addFrequency, frequenciesRootKey } from './frequency-api';
 
 type Field = 'frequency' | 'date';
@@ -55,7 +55,7 @@ function popupMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'DUPLICATE_FREQUENCY') {
     return 'Similar monitoring frequency already exists';
   }
-  if (isServiceUnavailable(error)) return UPDATE_FAILED_MESSAGE;
+  if (isServiceUnavailable(error)) return updateFailedMessage();
   return error.message;
 }
 

@@ -25,7 +25,7 @@ import {
   type RowSelection,
 } from '../../components/checker-list/submit-to-checker';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPopup, UPDATE_FAILED_MESSAGE } from '../../components/error-popup';
+import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { frequencySetRef } from '../documents/document-set-ref';
@@ -263,7 +263,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
         }}
         message={
           reopen.error && isServiceUnavailable(reopen.error)
-            ? UPDATE_FAILED_MESSAGE
+            ? updateFailedMessage()
             : reopen.error?.message
         }
       />
