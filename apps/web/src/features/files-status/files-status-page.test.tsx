@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import {
@@ -10,7 +10,10 @@ import {
   type SessionUser,
   type Unit,
 } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
+
+afterEach(() => setLanguage('en'));
 
 const AT = '2026-03-15T06:00:00.000Z';
 
@@ -244,5 +247,16 @@ describe('FilesStatusPage (SPEC §2 read-only files status screen)', () => {
     ).toBeTruthy();
     expect(screen.getByText('The database is not reachable.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubUnit();
+    renderApp('/projects/PRJ-1/units/UNIT-1');
+    expect(await screen.findByText('यूनिट: Flat A-101')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'अपलोड की गई फ़ाइलें' });
+    expect(within(table).getByRole('columnheader', { name: 'फ़ाइल का प्रकार' })).toBeTruthy();
+    expect(within(table).getAllByText('कोई फ़ाइल अपलोड नहीं की गई')).toHaveLength(7);
+    expect(screen.getByRole('link', { name: /^KYC Applicant डाउनलोड करें: kyc\.pdf/ })).toBeTruthy();
   });
 });

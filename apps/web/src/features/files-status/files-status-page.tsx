@@ -8,10 +8,12 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
 import { frequencySet, unitSet, type ReadOnlySet } from './files-status-queries';
 import { FilesStatusTable } from './files-status-table';
+import { messages } from './messages';
 
-const LOADING_TITLE = 'Uploaded files';
+addMessages(messages);
 
 /**
  * SPEC §2 "Read-only files status screen" at collaterals/:collateralKey/frequencies/:frequencyKey
@@ -28,6 +30,7 @@ export function FilesStatusPage() {
 }
 
 function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
+  const { _ } = useLingui();
   const heading = useQuery(set.heading);
   const files = useQuery(set.files);
 
@@ -43,23 +46,27 @@ function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
   if (!heading.data || !files.data) {
     return (
       <>
-        <PageTitle title={LOADING_TITLE} />
-        <QueryLoader query={heading.data ? files : heading} label="Loading the files…" />
+        <PageTitle title={_('filesStatus.loadingTitle')} />
+        <QueryLoader query={heading.data ? files : heading} label={_('filesStatus.loading')} />
       </>
     );
   }
 
+  const { subtitle } = heading.data;
   return (
     <Stack gap="lg">
       <PageTitle title={heading.data.title} />
       <Stack gap={4}>
         <Title order={1}>{heading.data.title}</Title>
-        <Text size="lg">{heading.data.subtitle}</Text>
+        <Text size="lg">
+          {'unitName' in subtitle
+            ? _('filesStatus.unitSubtitle', { name: subtitle.unitName })
+            : subtitle.period}
+        </Text>
       </Stack>
       {files.isError && (
-        <Alert color="red" title="The download links could not be renewed">
-          {files.error.message} Links older than 15 minutes may no longer open; reload the page to
-          try again.
+        <Alert color="red" title={_('filesStatus.renewFailed')}>
+          {_('filesStatus.renewFailedHint', { message: files.error.message })}
         </Alert>
       )}
       <Box aria-busy={files.isFetching}>
@@ -82,21 +89,24 @@ function FilesError({
   kind: ReadOnlySet['kind'];
   onRetry: () => void;
 }) {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const home = (
     <Button component={Link} to={homePathFor(user)} variant="default">
-      Go to your home page
+      {_('filesStatus.goHome')}
     </Button>
   );
   if (error instanceof ApiError && error.status === 404) {
     return (
       <>
-        <PageTitle title="Files not found" />
+        <PageTitle title={_('filesStatus.notFound')} />
         <EmptyState
           headingOrder={1}
           icon={<IconFileOff aria-hidden />}
-          title="Files not found"
-          description={`There is no such ${kind}, or it is not yours to see. Check the link you were given.`}
+          title={_('filesStatus.notFound')}
+          description={
+            kind === 'unit' ? _('filesStatus.notFoundUnit') : _('filesStatus.notFoundFrequency')
+          }
           action={home}
         />
       </>
@@ -104,15 +114,15 @@ function FilesError({
   }
   return (
     <>
-      <PageTitle title={LOADING_TITLE} />
+      <PageTitle title={_('filesStatus.loadingTitle')} />
       <EmptyState
         headingOrder={1}
         icon={<IconAlertTriangle aria-hidden />}
-        title="The files could not be loaded"
+        title={_('filesStatus.loadFailed')}
         description={error.message}
         action={
           <>
-            <Button onClick={onRetry}>Try again</Button>
+            <Button onClick={onRetry}>{_('filesStatus.tryAgain')}</Button>
             {home}
           </>
         }

@@ -22,10 +22,13 @@ export interface FileTypeRow {
   label: string;
 }
 
-/** What the screen is about: SPEC §2 titles it with the project or collateral name. */
+/**
+ * What the screen is about: SPEC §2 titles it with the project or collateral name, under it the
+ * unit's name or the frequency's period (the unit's worded on screen, in the chosen language).
+ */
 export interface FilesHeading {
   title: string;
-  subtitle: string;
+  subtitle: { unitName: string } | { period: string };
 }
 
 /** A unit or a frequency, seen read-only: where its heading and files come from. */
@@ -97,7 +100,7 @@ export function unitSet(projectKey: string, unitKey: string): ReadOnlySet {
         ProjectResponseSchema,
         { signal },
       );
-      return { title: project.name, subtitle: `Unit: ${unit.name}` };
+      return { title: project.name, subtitle: { unitName: unit.name } };
     }),
     files: filesQuery(`/units/${segment(unitKey)}/files`),
     rows: UNIT_ROWS,
@@ -121,7 +124,9 @@ export function frequencySet(collateralKey: string, frequencyKey: string): ReadO
       );
       return {
         title: collateral.collateralName,
-        subtitle: `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`,
+        subtitle: {
+          period: `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`,
+        },
       };
     }),
     files: filesQuery(`/frequencies/${segment(frequencyKey)}/files`),

@@ -1,10 +1,14 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FileEntry } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
 import type { FileTypeRow } from './files-status-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §2 wording for a type with nothing to download. */
-export const NO_FILE_TEXT = 'No File Uploaded';
+export const NO_FILE_TEXT_KEY = 'filesStatus.noFile';
 
 /**
  * SPEC §2 "Read-only files status screen": File Type, File Name, Action for every
@@ -19,13 +23,14 @@ export function FilesStatusTable({
   rows: readonly FileTypeRow[];
   files: FileEntry[];
 }) {
+  const { _ } = useLingui();
   return (
-    <Table aria-label="Uploaded files" verticalSpacing="sm" striped>
+    <Table aria-label={_('filesStatus.tableLabel')} verticalSpacing="sm" striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>File Type</Table.Th>
-          <Table.Th>File Name</Table.Th>
-          <Table.Th>Action</Table.Th>
+          <Table.Th>{_('filesStatus.columnType')}</Table.Th>
+          <Table.Th>{_('filesStatus.columnName')}</Table.Th>
+          <Table.Th>{_('filesStatus.columnAction')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -46,15 +51,15 @@ export function FilesStatusTable({
                     target="_blank"
                     // The link is a bearer of access: the new tab gets no handle back, the host no referrer.
                     rel="noopener noreferrer"
-                    aria-label={`Download ${label}: ${fileName} (opens in a new tab)`}
+                    aria-label={_('filesStatus.downloadLabel', { label, fileName })}
                     style={{ whiteSpace: 'nowrap' }}
                   >
-                    Download{' '}
+                    {_('filesStatus.download')}{' '}
                     <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
                   </Anchor>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    {NO_FILE_TEXT}
+                    {_(NO_FILE_TEXT_KEY)}
                   </Text>
                 )}
               </Table.Td>

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate, type DocumentSearchResponse, type Role } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import { callsTo, makeFile, sessionAs, stubRoutes } from '../documents/document-test-utils';
+
+afterEach(() => setLanguage('en'));
 
 const AT = '2026-03-15T06:00:00.000Z';
 
@@ -169,5 +172,13 @@ describe('FilesPage (SPEC §2 files)', () => {
     expect(await screen.findByText('The documents could not be loaded')).toBeTruthy();
     expect(screen.getByText('The database is not answering.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubFiles('client', { [FIRST_PAGE]: answer([]) });
+    renderApp('/files');
+    expect(await screen.findByText('अभी कोई दस्तावेज़ नहीं है')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'आपके दस्तावेज़' })).toBeTruthy();
   });
 });

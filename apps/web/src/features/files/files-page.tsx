@@ -23,15 +23,15 @@ import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { StatusBadge } from '../../components/status-badge';
-import { NO_FILE_TEXT } from '../files-status/files-status-table';
+import { NO_FILE_TEXT_KEY } from '../files-status/files-status-table';
+import { addMessages, useLingui } from '../../i18n';
 import { documentSearchQuery } from './files-queries';
+import { messages } from './messages';
 
 type StatusChoice = ApprovalStatus | 'ALL';
 const STATUSES: readonly StatusChoice[] = ['ALL', ...ApprovalStatusSchema.options];
-const STATUS_DATA = STATUSES.map((status) => ({
-  value: status,
-  label: status === 'ALL' ? 'All' : unitCheckerLabel(status),
-}));
+
+addMessages(messages);
 
 type DocumentRow = DocumentSearchResponse['files'][number];
 
@@ -69,6 +69,7 @@ function parentLink(role: Role, parent: DocumentParent): string | null {
  * a download link.
  */
 export function FilesPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const isStaff = isStaffRole(user.role);
   const { params, update } = useListParams(STATUSES, 'ALL');
@@ -83,14 +84,14 @@ export function FilesPage() {
 
   let body;
   if (list.isPending) {
-    body = <QueryLoader query={list} label="Loading the documents…" />;
+    body = <QueryLoader query={list} label={_('files.loading')} />;
   } else if (list.isError) {
     body = (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The documents could not be loaded"
+        title={_('files.loadFailed')}
         description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void list.refetch()}>{_('files.tryAgain')}</Button>}
       />
     );
   } else if (list.data.meta.totalRecords === 0 && (params.search || params.status !== 'ALL')) {
@@ -98,32 +99,28 @@ export function FilesPage() {
       <EmptyState
         icon={<IconSearch aria-hidden />}
         title={
-          params.search ? `No documents match “${params.search}”` : 'No documents with this status'
+          params.search ? _('files.noMatch', { search: params.search }) : _('files.noStatusMatch')
         }
-        description="Search by file name, document type, account, project, unit or collateral."
+        description={_('files.searchHint')}
         action={
-          <Button onClick={() => update({ search: '', status: '' })}>Show every document</Button>
+          <Button onClick={() => update({ search: '', status: '' })}>{_('files.showAll')}</Button>
         }
       />
     );
   } else if (list.data.meta.totalRecords === 0) {
     body = (
       <EmptyState
-        title="No documents yet"
-        description={
-          isStaff
-            ? 'Documents borrowers upload for their units and frequencies appear here.'
-            : 'Documents you upload for your units and frequencies appear here.'
-        }
+        title={_('files.emptyTitle')}
+        description={isStaff ? _('files.emptyStaff') : _('files.emptyBorrower')}
       />
     );
   } else if (list.data.files.length === 0) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${params.page}`}
-        description={`The documents end on page ${list.data.meta.totalPages}.`}
-        action={<Button onClick={() => update({})}>Go to the first page</Button>}
+        title={_('files.noPage', { page: params.page })}
+        description={_('files.pagesEnd', { totalPages: list.data.meta.totalPages })}
+        action={<Button onClick={() => update({})}>{_('files.firstPage')}</Button>}
       />
     );
   } else {
@@ -132,15 +129,15 @@ export function FilesPage() {
         <Box aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
           <Table.ScrollContainer minWidth={960} type="native">
-            <Table aria-label="Documents" verticalSpacing="sm" highlightOnHover>
+            <Table aria-label={_('files.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th>Belongs to</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Uploaded</Table.Th>
-                  <Table.Th>Download</Table.Th>
+                  <Table.Th>{_('files.columnType')}</Table.Th>
+                  <Table.Th>{_('files.columnFile')}</Table.Th>
+                  <Table.Th>{_('files.columnBelongsTo')}</Table.Th>
+                  <Table.Th>{_('files.columnStatus')}</Table.Th>
+                  <Table.Th>{_('files.columnUploaded')}</Table.Th>
+                  <Table.Th>{_('files.columnDownload')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -152,7 +149,7 @@ export function FilesPage() {
           </Table.ScrollContainer>
         </Box>
         <Pager
-          label="Document pages"
+          label={_('files.pagerLabel')}
           page={params.page}
           totalPages={list.data.meta.totalPages}
           disabled={list.isPlaceholderData}
@@ -162,7 +159,11 @@ export function FilesPage() {
     );
   }
 
-  const title = isStaff ? 'All documents' : 'Your documents';
+  const title = isStaff ? _('files.titleStaff') : _('files.titleBorrower');
+  const statusData = STATUSES.map((status) => ({
+    value: status,
+    label: status === 'ALL' ? _('files.statusAll') : unitCheckerLabel(status),
+  }));
   return (
     <Stack gap="lg">
       <PageTitle title={title} />
@@ -170,13 +171,9 @@ export function FilesPage() {
       <ListControls
         params={params}
         update={update}
-        statuses={STATUS_DATA}
+        statuses={statusData}
         withSort={false}
-        searchLabel={
-          isStaff
-            ? 'Search by file, type, account, project, unit or collateral'
-            : 'Search by file, type, project, unit or collateral'
-        }
+        searchLabel={isStaff ? _('files.searchStaff') : _('files.searchBorrower')}
       />
       <RetryNotice query={list} />
       {body}
@@ -185,6 +182,7 @@ export function FilesPage() {
 }
 
 function DocumentTableRow({ row, role }: { row: DocumentRow; role: Role }) {
+  const { _ } = useLingui();
   const { file, parent, meta } = row;
   const link = parentLink(role, parent);
   const typeName = fileTypeName(row);
@@ -194,13 +192,17 @@ function DocumentTableRow({ row, role }: { row: DocumentRow; role: Role }) {
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         {file.fileName ?? (
           <Text span c="dimmed" size="sm">
-            Remarks only
+            {_('files.remarksOnly')}
           </Text>
         )}
       </Table.Td>
       <Table.Td>
         {link ? (
-          <Anchor component={Link} to={link} aria-label={`${parent.label}: open its documents`}>
+          <Anchor
+            component={Link}
+            to={link}
+            aria-label={_('files.openParent', { label: parent.label })}
+          >
             {parent.label}
           </Anchor>
         ) : (
@@ -223,14 +225,15 @@ function DocumentTableRow({ row, role }: { row: DocumentRow; role: Role }) {
             target="_blank"
             // The link is a bearer of access: the new tab gets no handle back, the host no referrer.
             rel="noopener noreferrer"
-            aria-label={`Download ${typeName}: ${file.fileName} (opens in a new tab)`}
+            aria-label={_('files.downloadLabel', { typeName, fileName: file.fileName })}
             style={{ whiteSpace: 'nowrap' }}
           >
-            Download <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+            {_('files.download')}{' '}
+            <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
           </Anchor>
         ) : (
           <Text size="sm" c="dimmed">
-            {NO_FILE_TEXT}
+            {_(NO_FILE_TEXT_KEY)}
           </Text>
         )}
       </Table.Td>
