@@ -1,6 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Input, PinInput, Stack } from '@mantine/core';
+import { addMessages, useLingui } from '../../i18n';
 import classes from './code-input.module.css';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §5: one-time codes are six digits. */
 export const CODE_LENGTH = 6;
@@ -31,6 +35,7 @@ export function CodeInput({
   readOnly,
   error,
 }: CodeInputProps) {
+  const { _ } = useLingui();
   const id = useId();
   const labelId = `${id}-label`;
   const descriptionId = `${id}-description`;
@@ -65,7 +70,10 @@ export function CodeInput({
         error={Boolean(error)}
         aria-labelledby={labelId}
         getInputProps={(index) => ({
-          'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`,
+          'aria-label': _('identityShared.digitLabel', {
+            position: index + 1,
+            length: CODE_LENGTH,
+          }),
           'aria-describedby': describedBy,
         })}
       />

@@ -1,5 +1,9 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_HINT } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §5: Submit needs the two passwords equal and non-empty. */
 export function passwordsMatch(password: string, confirmation: string): boolean {
@@ -39,6 +43,7 @@ export function NewPasswordFields({
   passwordError,
   readOnly,
 }: NewPasswordFieldsProps) {
+  const { _ } = useLingui();
   const isMismatch = showsMismatch(password, confirmation);
   return (
     <Stack gap="md">
@@ -59,7 +64,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={confirmation}
         onChange={(event) => onConfirmationChange(event.currentTarget.value)}
-        error={isMismatch ? 'Passwords do not match' : undefined}
+        error={isMismatch ? _('identityShared.passwordsDoNotMatch') : undefined}
         aria-invalid={isMismatch}
         readOnly={readOnly}
       />

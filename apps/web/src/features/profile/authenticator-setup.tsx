@@ -14,6 +14,10 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TwoFactorSetupResponse } from '@portal/domain';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface AuthenticatorSetupProps {
   setup: TwoFactorSetupResponse;
@@ -35,20 +39,18 @@ export function AuthenticatorSetup({
   error,
   onCodeChange,
 }: AuthenticatorSetupProps) {
+  const { _ } = useLingui();
   const [code, setCode] = useState('');
   return (
     <Stack gap="md">
       <List type="ordered" spacing="xs" size="sm">
-        <List.Item>
-          Open an authenticator app on your phone (for example Google Authenticator, Microsoft
-          Authenticator or 1Password).
-        </List.Item>
-        <List.Item>Scan this QR code, or type in the key below.</List.Item>
-        <List.Item>Enter the six digit code the app shows.</List.Item>
+        <List.Item>{_('profile.setupStepOpenApp')}</List.Item>
+        <List.Item>{_('profile.setupStepScan')}</List.Item>
+        <List.Item>{_('profile.setupStepEnterCode')}</List.Item>
       </List>
       <Image
         src={setup.qrCode}
-        alt="QR code for your authenticator app"
+        alt={_('profile.qrCodeAlt')}
         w={200}
         h={200}
         fit="contain"
@@ -56,7 +58,7 @@ export function AuthenticatorSetup({
       />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          Key for typing in
+          {_('profile.keyForTyping')}
         </Text>
         <Group gap="xs" wrap="nowrap">
           <Code data-testid="authenticator-secret" style={{ overflowWrap: 'anywhere' }}>
@@ -65,7 +67,7 @@ export function AuthenticatorSetup({
           <CopyButton value={setup.secret}>
             {({ copied, copy }) => (
               <Button size="compact-sm" variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? _('profile.copied') : _('profile.copy')}
               </Button>
             )}
           </CopyButton>
@@ -80,7 +82,7 @@ export function AuthenticatorSetup({
       >
         <Stack gap="md">
           <CodeInput
-            label="Code from your authenticator app"
+            label={_('profile.appCode')}
             value={code}
             onChange={(value) => {
               setCode(value);
@@ -91,7 +93,7 @@ export function AuthenticatorSetup({
             error={error}
           />
           <Button type="submit" disabled={code.length !== CODE_LENGTH} loading={confirming}>
-            Turn on two-factor sign-in
+            {_('profile.turnOn')}
           </Button>
         </Stack>
       </form>
@@ -112,15 +114,15 @@ export function RecoveryCodes({
   onDone: () => void;
   doneLabel: string;
 }) {
+  const { _ } = useLingui();
   const [saved, setSaved] = useState(false);
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone.
-        They are shown only now.
+        {_('profile.saveRecoveryCodes')}
       </Alert>
       <List
-        aria-label="Recovery codes"
+        aria-label={_('profile.recoveryCodes')}
         listStyleType="none"
         spacing={4}
         ff="monospace"
@@ -133,12 +135,12 @@ export function RecoveryCodes({
       <CopyButton value={codes.join('\n')}>
         {({ copied, copy }) => (
           <Button variant="default" onClick={copy}>
-            {copied ? 'Copied' : 'Copy all codes'}
+            {copied ? _('profile.copied') : _('profile.copyAllCodes')}
           </Button>
         )}
       </CopyButton>
       <Checkbox
-        label="I have saved my recovery codes"
+        label={_('profile.savedRecoveryCodes')}
         checked={saved}
         onChange={(event) => setSaved(event.currentTarget.checked)}
       />

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies, typeCode } from '../identity-shared/identity-test-utils';
 
@@ -19,7 +20,22 @@ const status = (enabled: boolean, required = false) => ({
   },
 });
 
+afterEach(() => setLanguage('en'));
+
 describe('Profile: two-factor sign-in', () => {
+  it('is written in Hindi when Hindi is chosen, the recovery codes left counted', async () => {
+    setLanguage('hi');
+    stubApi({ ...session(borrower), ...status(true) });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'दो-चरणीय साइन इन' })).toBeTruthy();
+    expect(await screen.findByText('चालू')).toBeTruthy();
+    expect(screen.getByText(/7 रिकवरी कोड बचे हैं।/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'दो-चरणीय साइन इन बंद करें' }));
+    expect(screen.getByText('आपके ऑथेंटिकेटर ऐप का मौजूदा कोड')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'रद्द करें' })).toBeTruthy();
+  });
+
   it('sets up an authenticator app: QR code and key, the first code, then the recovery codes', async () => {
     const fetchMock = stubApi({
       ...session(borrower),

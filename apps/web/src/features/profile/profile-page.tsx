@@ -11,17 +11,21 @@ import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
 import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { twoFactorApi, twoFactorStatusQuery } from './two-factor-api';
 
-const TITLE = 'Profile';
+addMessages(messages);
 
 /** /profile: who is signed in, and the borrower's two-factor sign-in. */
 export function ProfilePage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
+  const title = _('profile.title');
   return (
     <Stack gap="xl" maw={640}>
-      <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <PageTitle title={title} />
+      <Title order={1}>{title}</Title>
       <Stack gap={2}>
         <Text fw={600}>{user.name ?? user.username}</Text>
         <Text size="sm" c="dimmed">
@@ -31,7 +35,7 @@ export function ProfilePage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h3">
-            Two-factor sign-in
+            {_('profile.twoFactorHeading')}
           </Title>
           {isStaffUser(user) ? <StaffTwoFactor /> : <BorrowerTwoFactor user={user} />}
         </Stack>
@@ -41,24 +45,21 @@ export function ProfilePage() {
 }
 
 function StaffTwoFactor() {
-  return (
-    <Text size="sm">
-      Staff sign in through your organisation’s identity provider, which asks for your second
-      factor. Change it there.
-    </Text>
-  );
+  const { _ } = useLingui();
+  return <Text size="sm">{_('profile.staffTwoFactor')}</Text>;
 }
 
 function BorrowerTwoFactor({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
   const status = useQuery(twoFactorStatusQuery());
-  if (status.isPending) return <PageLoader label="Loading your two-factor sign-in…" />;
+  if (status.isPending) return <PageLoader label={_('profile.loading')} />;
   if (status.isError) {
     return (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="Your two-factor sign-in could not be loaded"
+        title={_('profile.loadFailed')}
         description={status.error.message}
-        action={<Button onClick={() => void status.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void status.refetch()}>{_('profile.tryAgain')}</Button>}
       />
     );
   }
@@ -74,6 +75,7 @@ function BorrowerTwoFactor({ user }: { user: SessionUser }) {
 
 /** Off: set up an authenticator app, confirm its first code, then keep the recovery codes. */
 function TwoFactorOff() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const setup = useMutation({ mutationFn: twoFactorApi.startSetup });
@@ -86,12 +88,12 @@ function TwoFactorOff() {
     return (
       <RecoveryCodes
         codes={recoveryCodes}
-        doneLabel="Done"
+        doneLabel={_('profile.done')}
         onDone={() => {
           notifications.show({
             color: 'green',
-            title: 'Two-factor sign-in is on',
-            message: 'From now on you sign in with your password and a code from the app.',
+            title: i18n._('profile.turnedOnTitle'),
+            message: i18n._('profile.turnedOnMessage'),
           });
           void queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery().queryKey });
         }}
@@ -112,22 +114,19 @@ function TwoFactorOff() {
   return (
     <Stack gap="sm" align="flex-start">
       <Group gap="xs">
-        <Text size="sm">Status:</Text>
+        <Text size="sm">{_('profile.status')}</Text>
         <Badge color="gray" variant="light">
-          Off
+          {_('profile.off')}
         </Badge>
       </Group>
-      <Text size="sm">
-        Protect your account with a second step at sign-in: a six digit code from an authenticator
-        app on your phone.
-      </Text>
+      <Text size="sm">{_('profile.offDescription')}</Text>
       {setup.error && (
         <Text size="sm" c="red" role="alert">
           {setup.error.message}
         </Text>
       )}
       <Button onClick={() => setup.mutate()} loading={setup.isPending}>
-        Set up an authenticator app
+        {_('profile.setUp')}
       </Button>
     </Stack>
   );
@@ -141,6 +140,7 @@ function TwoFactorOn({
   recoveryCodesLeft: number;
   required: boolean;
 }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [turningOff, setTurningOff] = useState(false);
   const [code, setCode] = useState('');
@@ -149,8 +149,8 @@ function TwoFactorOn({
     onSuccess: () => {
       notifications.show({
         color: 'green',
-        title: 'Two-factor sign-in is off',
-        message: 'You now sign in with your password alone.',
+        title: i18n._('profile.turnedOffTitle'),
+        message: i18n._('profile.turnedOffMessage'),
       });
       return queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery().queryKey });
     },
@@ -162,20 +162,15 @@ function TwoFactorOn({
   return (
     <Stack gap="sm" align="flex-start">
       <Group gap="xs">
-        <Text size="sm">Status:</Text>
+        <Text size="sm">{_('profile.status')}</Text>
         <Badge color="green" variant="light">
-          On
+          {_('profile.on')}
         </Badge>
       </Group>
-      <Text size="sm">
-        You sign in with your password and a code from your authenticator app.{' '}
-        {recoveryCodesLeft === 1
-          ? '1 recovery code is left.'
-          : `${recoveryCodesLeft} recovery codes are left.`}
-      </Text>
+      <Text size="sm">{_('profile.onDescription', { count: recoveryCodesLeft })}</Text>
       {required ? (
         <Text size="sm" c="dimmed">
-          The lender requires two-factor sign-in for every borrower, so it stays on.
+          {_('profile.requiredStaysOn')}
         </Text>
       ) : turningOff ? (
         <form
@@ -187,8 +182,8 @@ function TwoFactorOn({
         >
           <Stack gap="sm">
             <CodeInput
-              label="Current code from your authenticator app"
-              description="A current code confirms it is you turning it off"
+              label={_('profile.currentCode')}
+              description={_('profile.currentCodeHint')}
               value={code}
               onChange={(value) => {
                 setCode(value);
@@ -200,7 +195,7 @@ function TwoFactorOn({
             />
             <Group gap="sm">
               <Button variant="default" onClick={() => setTurningOff(false)}>
-                Cancel
+                {_('profile.cancel')}
               </Button>
               <Button
                 type="submit"
@@ -208,14 +203,14 @@ function TwoFactorOn({
                 disabled={code.length !== CODE_LENGTH}
                 loading={disable.isPending}
               >
-                Turn off
+                {_('profile.turnOff')}
               </Button>
             </Group>
           </Stack>
         </form>
       ) : (
         <Button variant="light" color="red" onClick={() => setTurningOff(true)}>
-          Turn off two-factor sign-in
+          {_('profile.turnOffTwoFactor')}
         </Button>
       )}
     </Stack>

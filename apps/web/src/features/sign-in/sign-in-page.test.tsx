@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies, SIGNED_OUT } from '../identity-shared/identity-test-utils';
 
@@ -18,6 +19,8 @@ function fill(username: string, password: string) {
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+afterEach(() => setLanguage('en'));
 
 describe('Sign in (SPEC §2, §5)', () => {
   it('enables Submit only when username and password are both filled in', async () => {
@@ -203,5 +206,23 @@ describe('Sign in (SPEC §2, §5)', () => {
     stubApi(SIGNED_OUT);
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Continue With' })).toBeTruthy();
+  });
+
+  it('is written in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi({
+      ...SIGNED_OUT,
+      '/api/auth/providers': { status: 200, body: { staff: { name: 'Single Sign-On' } } },
+      '/api/auth/signin': apiError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password.'),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'साइन इन' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'साइन अप' })).toBeTruthy();
+    expect(screen.getByText('आपकी अकाउंट आईडी या ई-मेल पता')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Single Sign-On से आगे बढ़ें' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('यूज़रनेम'), { target: { value: 'acc1001' } });
+    fireEvent.change(screen.getByLabelText('पासवर्ड'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByRole('link', { name: 'पासवर्ड भूल गए?' })).toBeTruthy();
   });
 });

@@ -10,7 +10,11 @@ import { PageLoader } from '../../components/page-loader';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { loadDomain, signIn as sendSignIn, type SignInFields } from './sign-in-api';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { StaffSignOn } from './staff-sign-on';
+
+addMessages(messages);
 
 // The words for a failed staff sign-on live in the domain, loaded only when there is one.
 const StaffSignOnErrorText = lazy(() =>
@@ -26,6 +30,7 @@ const TwoFactorStep = lazy(() =>
 
 /** SPEC §2 "Sign in (root path)". */
 export function SignInPage() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [username, setUsername] = useState('');
@@ -63,8 +68,11 @@ export function SignInPage() {
 
   if (challenge) {
     return (
-      <AuthPage title="Two-Factor Sign In" corner={{ to: '/signup', label: 'Sign up' }}>
-        <Suspense fallback={<PageLoader label="Loading…" />}>
+      <AuthPage
+        title={_('signIn.twoFactorTitle')}
+        corner={{ to: '/signup', label: _('signIn.signUp') }}
+      >
+        <Suspense fallback={<PageLoader label={_('signIn.loading')} />}>
           <TwoFactorStep
             challenge={challenge}
             onRestart={() => {
@@ -79,17 +87,17 @@ export function SignInPage() {
   }
 
   return (
-    <AuthPage title="Sign In" corner={{ to: '/signup', label: 'Sign up' }}>
+    <AuthPage title={_('signIn.title')} corner={{ to: '/signup', label: _('signIn.signUp') }}>
       <Stack gap="lg">
         {staffError && (
           <Alert
             color="red"
-            title="Staff sign-in did not complete"
+            title={_('signIn.staffErrorTitle')}
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={_('signIn.dismiss')}
             onClose={() => setSearchParams({}, { replace: true })}
           >
-            <Suspense fallback={<Loader size="xs" aria-label="Loading the reason" />}>
+            <Suspense fallback={<Loader size="xs" aria-label={_('signIn.loadingReason')} />}>
               <StaffSignOnErrorText code={staffError} />
             </Suspense>
           </Alert>
@@ -97,8 +105,8 @@ export function SignInPage() {
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
             <TextInput
-              label="Username"
-              description="Your account id or e-mail address"
+              label={_('signIn.username')}
+              description={_('signIn.usernameHint')}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -106,7 +114,7 @@ export function SignInPage() {
               onChange={(event) => setUsername(event.currentTarget.value)}
             />
             <PasswordInput
-              label="Password"
+              label={_('signIn.password')}
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
@@ -115,11 +123,11 @@ export function SignInPage() {
               <SignInError error={signIn.error} username={signIn.variables?.username} />
             )}
             <Button type="submit" disabled={!canSubmit} loading={signIn.isPending}>
-              Submit
+              {_('signIn.submit')}
             </Button>
             {hasFailed && (
               <Anchor component={Link} to="/forgot_password" size="sm">
-                Forgot Password
+                {_('signIn.forgotPassword')}
               </Anchor>
             )}
           </Stack>
@@ -135,6 +143,7 @@ export function SignInPage() {
  * borrower who never entered the e-mailed code is offered the way to do it.
  */
 function SignInError({ error, username }: { error: Error; username: string | undefined }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const isUnconfirmedAccount =
     error instanceof ApiError &&
@@ -155,7 +164,7 @@ function SignInError({ error, username }: { error: Error; username: string | und
       <ErrorAlert message={error.message} />
       {isUnconfirmedAccount && (
         <Anchor component="button" type="button" size="sm" onClick={() => void enterCode()}>
-          Enter your verification code
+          {_('signIn.enterVerificationCode')}
         </Anchor>
       )}
     </Stack>

@@ -2,7 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { fetchAuthProviders, STAFF_SIGN_ON_PATH } from './sign-in-api';
+
+addMessages(messages);
 
 /** Which staff sign-on the server offers, if any; it does not change while the page is open. */
 export const authProvidersQuery = queryOptions({
@@ -21,6 +25,7 @@ export const authProvidersQuery = queryOptions({
  * and the server answers the click.
  */
 export function StaffSignOn() {
+  const { _ } = useLingui();
   const descriptionId = useId();
   const [isLeaving, setIsLeaving] = useState(false);
   const providers = useQuery(authProvidersQuery);
@@ -40,7 +45,7 @@ export function StaffSignOn() {
   return (
     <form method="get" action={STAFF_SIGN_ON_PATH} onSubmit={() => setIsLeaving(true)}>
       <Stack gap="xs">
-        <Divider label="or" labelPosition="center" />
+        <Divider label={_('signIn.or')} labelPosition="center" />
         {providers.isPending ? (
           <Skeleton height={36} radius="md" aria-hidden />
         ) : (
@@ -51,11 +56,11 @@ export function StaffSignOn() {
             loading={isLeaving}
             aria-describedby={descriptionId}
           >
-            {name ? `Continue With ${name}` : 'Continue With'}
+            {name ? _('signIn.continueWithProvider', { name }) : _('signIn.continueWith')}
           </Button>
         )}
         <Text id={descriptionId} size="sm" c="dimmed" ta="center">
-          Lender staff: continue with your organisation account.
+          {_('signIn.staffHint')}
         </Text>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies, SIGNED_OUT, typeCode } from '../identity-shared/identity-test-utils';
 
@@ -26,7 +27,24 @@ const challenged = (challenge: 'TOTP_REQUIRED' | 'MFA_SETUP') => ({
   '/api/auth/signin': { status: 200, body: { challenge, challengeToken: 'challenge-1' } },
 });
 
+afterEach(() => setLanguage('en'));
+
 describe('Two-factor sign-in step', () => {
+  it('asks for the code in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi(challenged('TOTP_REQUIRED'));
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'साइन इन' });
+    fireEvent.change(screen.getByLabelText('यूज़रनेम'), { target: { value: 'acc1001' } });
+    fireEvent.change(screen.getByLabelText('पासवर्ड'), { target: { value: 'Secret#123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'दो-चरणीय साइन इन' })).toBeTruthy();
+    expect(await screen.findByText('अपने ऑथेंटिकेटर ऐप में दिख रहा छह अंकों का कोड दर्ज करें')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '6 में से अंक 1' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'फ़ोन खो गया? रिकवरी कोड इस्तेमाल करें' }));
+    expect(screen.getByLabelText('रिकवरी कोड')).toBeTruthy();
+  });
+
   it('asks for the six digits after the password, then starts the session', async () => {
     const fetchMock = stubApi({
       ...challenged('TOTP_REQUIRED'),

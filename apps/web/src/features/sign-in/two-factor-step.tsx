@@ -9,6 +9,10 @@ import { ErrorAlert } from '../identity-shared/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { AuthenticatorSetup, RecoveryCodes } from '../profile/authenticator-setup';
 import { twoFactorApi } from '../profile/two-factor-api';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface TwoFactorStepProps {
   challenge: SignInChallenge;
@@ -38,10 +42,11 @@ const isExpired = (error: Error | null) =>
   error instanceof ApiError && error.code === 'SIGN_IN_EXPIRED';
 
 function ExpiredNotice({ message, onRestart }: { message: string; onRestart: () => void }) {
+  const { _ } = useLingui();
   return (
     <Stack gap="sm">
       <ErrorAlert message={message} />
-      <Button onClick={onRestart}>Sign in again</Button>
+      <Button onClick={onRestart}>{_('signIn.signInAgain')}</Button>
     </Stack>
   );
 }
@@ -54,6 +59,7 @@ function CodeStep({
   challengeToken: string;
   onRestart: () => void;
 }) {
+  const { _ } = useLingui();
   const startSession = useStartSession();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -95,8 +101,8 @@ function CodeStep({
     <form onSubmit={sendRecoveryCode} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Recovery code"
-          description="One of the ten codes you saved when you turned on two-factor sign-in"
+          label={_('signIn.recoveryCode')}
+          description={_('signIn.recoveryCodeHint')}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -110,10 +116,10 @@ function CodeStep({
           error={recoveryError ?? answer.error?.message}
         />
         <Button type="submit" loading={answer.isPending}>
-          Sign in
+          {_('signIn.signInButton')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={() => switchTo(false)}>
-          Use the code from your authenticator app
+          {_('signIn.useAuthenticatorCode')}
         </Anchor>
       </Stack>
     </form>
@@ -127,8 +133,8 @@ function CodeStep({
     >
       <Stack gap="md">
         <CodeInput
-          label="Authenticator code"
-          description="Enter the six digit code from your authenticator app"
+          label={_('signIn.authenticatorCode')}
+          description={_('signIn.authenticatorCodeHint')}
           value={code}
           onChange={(value) => {
             setCode(value);
@@ -139,10 +145,10 @@ function CodeStep({
           error={answer.error?.message}
         />
         <Button type="submit" disabled={code.length !== CODE_LENGTH} loading={answer.isPending}>
-          Verify
+          {_('signIn.verify')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={() => switchTo(true)}>
-          Lost your phone? Use a recovery code
+          {_('signIn.useRecoveryCode')}
         </Anchor>
       </Stack>
     </form>
@@ -157,6 +163,7 @@ function SetupStep({
   challengeToken: string;
   onRestart: () => void;
 }) {
+  const { _ } = useLingui();
   const startSession = useStartSession();
   const setup = useQuery({
     queryKey: ['sign-in', 'two-factor-setup', challengeToken],
@@ -170,14 +177,14 @@ function SetupStep({
     mutationFn: (code: string) => twoFactorApi.confirmSetupAtSignIn(challengeToken, code),
   });
 
-  if (setup.isPending) return <PageLoader label="Preparing your authenticator set-up…" />;
+  if (setup.isPending) return <PageLoader label={_('signIn.preparingSetup')} />;
   if (setup.isError) {
     return isExpired(setup.error) ? (
       <ExpiredNotice message={setup.error.message} onRestart={onRestart} />
     ) : (
       <Stack gap="sm">
         <ErrorAlert message={setup.error.message} />
-        <Button onClick={() => void setup.refetch()}>Try again</Button>
+        <Button onClick={() => void setup.refetch()}>{_('signIn.tryAgain')}</Button>
       </Stack>
     );
   }
@@ -187,14 +194,17 @@ function SetupStep({
   if (confirm.data) {
     const { user, recoveryCodes } = confirm.data;
     return (
-      <RecoveryCodes codes={recoveryCodes} doneLabel="Continue" onDone={() => startSession(user)} />
+      <RecoveryCodes
+        codes={recoveryCodes}
+        doneLabel={_('signIn.continue')}
+        onDone={() => startSession(user)}
+      />
     );
   }
   return (
     <Stack gap="md">
-      <Alert variant="light" title="Set up two-factor sign-in">
-        The lender asks every borrower to sign in with a second step: a code from an authenticator
-        app. Set it up now to continue.
+      <Alert variant="light" title={_('signIn.setupTitle')}>
+        {_('signIn.setupRequired')}
       </Alert>
       <AuthenticatorSetup
         setup={setup.data}
@@ -204,7 +214,7 @@ function SetupStep({
         onCodeChange={() => confirm.isError && confirm.reset()}
       />
       <Text size="xs" c="dimmed">
-        This step expires 5 minutes after you entered your password.
+        {_('signIn.setupExpires')}
       </Text>
     </Stack>
   );
