@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate, type Language } from './translate.ts';
 
 /** SPEC §4: one status vocabulary for units, frequencies and their files. */
 export const ApprovalStatusSchema = z.enum([
@@ -32,23 +33,21 @@ export function slotColour(file: { approvalStatus: ApprovalStatus } | undefined)
   return file ? STATUS_COLOURS[file.approvalStatus] : STATUS_COLOURS.NO_FILE;
 }
 
-const UNIT_CHECKER_LABELS = {
-  NOT_RAISED: 'NOT RAISED',
-  PENDING_APPROVAL: 'PENDING FOR APPROVAL',
-  APPROVED: 'APPROVED',
-  REJECTED: 'REJECTED',
-} as const satisfies Record<ApprovalStatus, string>;
-
 /**
  * SPEC §4 "Labels on the checker lists": the unit list's action button text. A unit with a first
  * approval under four-eyes NOC release (NOC_TWO_APPROVERS) awaits its second one.
  */
-export function unitCheckerLabel(status: ApprovalStatus, awaitingSecondApproval = false): string {
-  if (status === 'PENDING_APPROVAL' && awaitingSecondApproval) return 'AWAITING SECOND APPROVAL';
-  return UNIT_CHECKER_LABELS[status];
+export function unitCheckerLabel(
+  status: ApprovalStatus,
+  awaitingSecondApproval = false,
+  language: Language = 'en',
+): string {
+  if (status === 'PENDING_APPROVAL' && awaitingSecondApproval)
+    return translate(language, 'domain.unitStatus.AWAITING_SECOND_APPROVAL');
+  return translate(language, `domain.unitStatus.${status}`);
 }
 
 /** SPEC §4: the collateral list shows the status itself, except for pending. */
-export function collateralCheckerLabel(status: ApprovalStatus): string {
-  return status === 'PENDING_APPROVAL' ? 'PENDING FOR APPROVAL' : status;
+export function collateralCheckerLabel(status: ApprovalStatus, language: Language = 'en'): string {
+  return translate(language, `domain.collateralStatus.${status}`);
 }

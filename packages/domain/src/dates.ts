@@ -1,4 +1,4 @@
-import { MONTH_LABELS } from './frequency.ts';
+import { translate, type Language } from './translate.ts';
 
 /** DESIGN §2: BUSINESS_TIMEZONE defaults to Asia/Kolkata. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -73,7 +73,11 @@ export function daysFrom(from: string, to: string): number {
  * date and is shown as is; an instant (Date or ISO timestamp) is shown as its
  * date in `timeZone`.
  */
-export function formatDate(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDate(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  language: Language = 'en',
+): string {
   let date: CalendarDate;
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     date = parseIsoDate(value);
@@ -82,6 +86,6 @@ export function formatDate(value: string | Date, timeZone: string = DEFAULT_TIME
     if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
     date = calendarDateIn(timeZone, instant);
   }
-  const month = MONTH_LABELS[date.month - 1]?.slice(0, 3);
+  const month = translate(language, `domain.monthShort.${date.month}`);
   return `${date.day} ${month} ${date.year}`;
 }

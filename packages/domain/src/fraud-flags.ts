@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate } from './dates.ts';
+import { translate, type Language } from './translate.ts';
 
 /**
  * Signals for the checker, found when an upload completes; they never block the borrower.
@@ -27,17 +28,25 @@ export type FraudFlag = z.infer<typeof FraudFlagSchema>;
 export const OLD_PHOTO_DAYS = 365;
 
 /** The plain explanation a checker reads beside the file. */
-export function fraudFlagMessage(flag: FraudFlag, uploadedAt: string): string {
+export function fraudFlagMessage(
+  flag: FraudFlag,
+  uploadedAt: string,
+  language: Language = 'en',
+): string {
+  const t = (id: string, values?: Record<string, string>) =>
+    translate(language, `domain.fraudFlag.${id}`, values);
   switch (flag.code) {
     case 'REUSED_DOCUMENT':
-      return `The same file was uploaded for another borrower's account${flag.detail ? ` (${flag.detail})` : ''}`;
+      return flag.detail ? t('reusedDocumentOf', { account: flag.detail }) : t('reusedDocument');
     case 'ENCRYPTED_PDF':
-      return 'This PDF is password-protected';
+      return t('encryptedPdf');
     case 'EDITED_PDF':
-      return `This PDF was modified after it was created${flag.detail ? ` (edited with ${flag.detail})` : ''}`;
-    case 'OLD_PHOTO':
-      return flag.detail < uploadedAt.slice(0, 10)
-        ? `This photo was taken on ${formatDate(flag.detail)}, long before it was uploaded`
-        : `This photo is dated ${formatDate(flag.detail)}, long after it was uploaded (the camera's clock may be wrong)`;
+      return flag.detail ? t('editedPdfWith', { program: flag.detail }) : t('editedPdf');
+    case 'OLD_PHOTO': {
+      const date = formatDate(flag.detail, undefined, language);
+      return t(flag.detail < uploadedAt.slice(0, 10) ? 'oldPhotoBefore' : 'oldPhotoAfter', {
+        date,
+      });
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate, type Language } from './translate.ts';
 
 /** SPEC §3: 1 Monthly, 3 Quarterly; DESIGN §4: 2 is accepted too. */
 export const FrequencyCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
@@ -40,10 +41,16 @@ export const MONTH_LABELS = [
 ] as const;
 
 /** `month` counts from 1, as stored on a frequency. */
-export function monthLabel(month: number): string {
-  const label = MONTH_LABELS[month - 1];
-  if (label === undefined) {
+export function monthLabel(month: number, language: Language = 'en'): string {
+  if (MONTH_LABELS[month - 1] === undefined) {
     throw new RangeError(`Month must be an integer from 1 to 12, got ${month}`);
   }
-  return label;
+  return translate(language, `domain.month.${month}`);
+}
+
+/** A frequency code in words ('Monthly'); a code outside the table reads 'Every n months'. */
+export function frequencyCodeLabel(code: number, language: Language = 'en'): string {
+  return code in FREQUENCY_LABELS
+    ? translate(language, `domain.frequency.${code}`)
+    : translate(language, 'domain.frequency.every', { count: code });
 }

@@ -22,7 +22,7 @@ describe('rejection reasons', () => {
   it('each reads in plain words, every label different', () => {
     expect(rejectionReasonLabel('ILLEGIBLE')).toBe('The document cannot be read');
     expect(rejectionReasonLabel('EXPIRED')).toBe('The document has expired');
-    const labels = REJECTION_REASONS.map(rejectionReasonLabel);
+    const labels = REJECTION_REASONS.map((reason) => rejectionReasonLabel(reason));
     expect(new Set(labels).size).toBe(REJECTION_REASONS.length);
     expect(Object.keys(REJECTION_REASON_LABELS)).toEqual([...REJECTION_REASONS]);
     for (const label of labels) expect(label).not.toMatch(/_/);

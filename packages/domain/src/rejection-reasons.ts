@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate, type Language } from './translate.ts';
 
 /**
  * The lender's fixed list of reasons a checker rejects a file for, reported on by code; the
@@ -30,6 +31,6 @@ export const REJECTION_REASON_LABELS = {
   OTHER: 'Another reason, given in the remarks',
 } as const satisfies Record<RejectionReason, string>;
 
-export function rejectionReasonLabel(reason: RejectionReason): string {
-  return REJECTION_REASON_LABELS[reason];
+export function rejectionReasonLabel(reason: RejectionReason, language: Language = 'en'): string {
+  return translate(language, `domain.rejectionReason.${reason}`);
 }

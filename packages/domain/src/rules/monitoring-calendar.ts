@@ -1,5 +1,6 @@
 import type { ApprovalStatus } from '../approval-status.ts';
 import { addDays, currentMonthIn, daysFrom, todayIn } from '../dates.ts';
+import { translate, type Language } from '../translate.ts';
 
 /** The lender's import: a pack every month (1) or quarter (3). */
 export type MonitoringFrequency = 1 | 3;
@@ -36,6 +37,10 @@ export const CALENDAR_STATE_LABELS = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
 } as const satisfies Record<CalendarState, string>;
+
+export function calendarStateLabel(state: CalendarState, language: Language = 'en'): string {
+  return translate(language, `domain.calendarState.${state}`);
+}
 
 /** DESIGN §7 status colours: a due pack is amber like NOT_RAISED, an overdue one red. */
 export const CALENDAR_STATE_COLOURS = {
