@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate, type CheckerFrequency, type SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import {
   approver,
@@ -16,6 +17,8 @@ import {
 
 // A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
 configure({ asyncUtilTimeout: 10_000 });
+
+afterEach(() => setLanguage('en'));
 
 const listPath = (status: string, { sort = 'recentlyUpdatedOnTop', search = '' } = {}) =>
   `GET /api/collaterals/all/frequencies/all/status/${status}/?sort=${sort}&perPage=10&page=1${search ? `&search=${search}` : ''}`;
@@ -267,5 +270,19 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
     expect(
       screen.getByText('Skyline Residency — Tower A receivables: Monthly, January 2026'),
     ).toBeTruthy();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubList(client, {
+      REJECTED: [
+        checkerFrequency('F1', { approvalStatus: 'REJECTED', uploadedFiles: 9, canSubmit: true }),
+      ],
+    });
+    renderApp('/collateralstatus?status=REJECTED');
+    expect(await screen.findByRole('heading', { level: 1, name: 'कोलैटरल की स्थिति' })).toBeTruthy();
+    const rows = await screen.findByRole('table', { name: 'फ़्रीक्वेंसी' });
+    expect(within(rows).getByRole('columnheader', { name: 'कोलैटरल का नाम' })).toBeTruthy();
+    expect(within(rows).getByRole('columnheader', { name: 'कार्रवाई' })).toBeTruthy();
   });
 });

@@ -29,13 +29,11 @@ import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { frequencySetRef } from '../documents/document-set-ref';
 import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
+import { addMessages, useLingui } from '../../i18n';
 import { checkerFrequenciesQuery } from './checker-frequencies-query';
+import { messages } from './messages';
 
-/** SPEC §2 / §4: the status filter in the collateral list's wording, and All. */
-const STATUS_DATA = CHECKER_STATUS_FILTERS.map((status) => ({
-  value: status,
-  label: status === 'ALL' ? 'All' : collateralCheckerLabel(status),
-}));
+addMessages(messages);
 
 /**
  * SPEC §2 "Collateral checker / status screen": one screen, titled by role. Staff work every
@@ -43,9 +41,15 @@ const STATUS_DATA = CHECKER_STATUS_FILTERS.map((status) => ({
  * ready (SPEC §4). Status, sort, page, search and the open frequency live in the address.
  */
 export function CollateralListPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const isStaff = isStaffRole(user.role);
-  const title = isStaff ? 'Collateral Checker' : 'Collateral Status';
+  const title = isStaff ? _('collateralList.titleStaff') : _('collateralList.titleBorrower');
+  /** SPEC §2 / §4: the status filter in the collateral list's wording, and All. */
+  const statusData = CHECKER_STATUS_FILTERS.map((status) => ({
+    value: status,
+    label: status === 'ALL' ? _('collateralList.statusAll') : collateralCheckerLabel(status),
+  }));
   const queryClient = useQueryClient();
   const { params, update } = useListParams<CheckerStatusFilter>(
     CHECKER_STATUS_FILTERS,
@@ -82,22 +86,22 @@ export function CollateralListPage() {
 
   let body;
   if (list.isPending) {
-    body = <QueryLoader query={list} label="Loading the frequencies…" />;
+    body = <QueryLoader query={list} label={_('collateralList.loading')} />;
   } else if (list.isError) {
     body = (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The frequencies could not be loaded"
+        title={_('collateralList.loadFailed')}
         description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void list.refetch()}>{_('collateralList.tryAgain')}</Button>}
       />
     );
   } else if (list.data.meta.totalRecords === 0 && params.search) {
     body = (
       <EmptyState
         icon={<IconSearch aria-hidden />}
-        title={`No frequencies match “${params.search}”`}
-        description="Search by account or collateral name, or clear the search to see every frequency."
+        title={_('collateralList.noMatch', { search: params.search })}
+        description={_('collateralList.noMatchHint')}
       />
     );
   } else if (list.data.meta.totalRecords === 0) {
@@ -105,13 +109,15 @@ export function CollateralListPage() {
       <EmptyState
         title={
           params.status === 'ALL'
-            ? 'No frequencies yet'
-            : `No frequencies are ${collateralCheckerLabel(params.status)}`
+            ? _('collateralList.emptyTitle')
+            : _('collateralList.emptyStatus', {
+                status: collateralCheckerLabel(params.status),
+              })
         }
         description={
           params.status === 'ALL'
-            ? 'Frequencies added for your collaterals appear here.'
-            : 'Choose another status to see other frequencies.'
+            ? _('collateralList.emptyHint')
+            : _('collateralList.emptyStatusHint')
         }
       />
     );
@@ -119,9 +125,9 @@ export function CollateralListPage() {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${params.page}`}
-        description={`The list ends on page ${list.data.meta.totalPages}.`}
-        action={<Button onClick={() => update({})}>Go to the first page</Button>}
+        title={_('collateralList.noPage', { page: params.page })}
+        description={_('collateralList.pagesEnd', { totalPages: list.data.meta.totalPages })}
+        action={<Button onClick={() => update({})}>{_('collateralList.firstPage')}</Button>}
       />
     );
   } else {
@@ -136,23 +142,27 @@ export function CollateralListPage() {
         >
           <LoadingOverlay
             visible={submit.settling}
-            loaderProps={{ 'aria-label': 'Updating the list' }}
+            loaderProps={{ 'aria-label': _('collateralList.updating') }}
           />
           {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
           <Table.ScrollContainer minWidth={withSelect ? 980 : 900} type="native">
-            <Table aria-label="Frequencies" verticalSpacing="sm" highlightOnHover>
+            <Table
+              aria-label={_('collateralList.tableLabel')}
+              verticalSpacing="sm"
+              highlightOnHover
+            >
               <Table.Thead>
                 <Table.Tr>
-                  {withSelect && <Table.Th>Select</Table.Th>}
-                  <Table.Th>Collateral Name</Table.Th>
+                  {withSelect && <Table.Th>{_('collateralList.columnSelect')}</Table.Th>}
+                  <Table.Th>{_('collateralList.columnCollateral')}</Table.Th>
                   {/* Staff see every borrower's rows; the account tells them apart. */}
-                  {isStaff && <Table.Th>Account</Table.Th>}
-                  <Table.Th>Frequency</Table.Th>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th>Year</Table.Th>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Age</Table.Th>
-                  <Table.Th>Action</Table.Th>
+                  {isStaff && <Table.Th>{_('collateralList.columnAccount')}</Table.Th>}
+                  <Table.Th>{_('collateralList.columnFrequency')}</Table.Th>
+                  <Table.Th>{_('collateralList.columnMonth')}</Table.Th>
+                  <Table.Th>{_('collateralList.columnYear')}</Table.Th>
+                  <Table.Th>{_('collateralList.columnSubmitted')}</Table.Th>
+                  <Table.Th>{_('collateralList.columnAge')}</Table.Th>
+                  <Table.Th>{_('collateralList.columnAction')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -165,7 +175,10 @@ export function CollateralListPage() {
                           <SelectForSubmit
                             selection={submit.selection}
                             row={frequency}
-                            label={`Select ${frequency.collateralName}, ${periodLabel(frequency)}`}
+                            label={_('collateralList.selectRow', {
+                              name: frequency.collateralName,
+                              period: periodLabel(frequency),
+                            })}
                           />
                         </Table.Td>
                       )}
@@ -188,7 +201,7 @@ export function CollateralListPage() {
                         <StatusActionButton
                           status={frequency.approvalStatus}
                           label={collateralCheckerLabel(frequency.approvalStatus)}
-                          of={`documents of ${frequencyLabel(frequency)}`}
+                          of={_('collateralList.documentsOf', { name: frequencyLabel(frequency) })}
                           disabled={submit.busy}
                           onClick={() => panel.open(frequency)}
                         />
@@ -201,7 +214,7 @@ export function CollateralListPage() {
           </Table.ScrollContainer>
         </Box>
         <Pager
-          label="Frequency pages"
+          label={_('collateralList.pagerLabel')}
           page={params.page}
           totalPages={list.data.meta.totalPages}
           disabled={isLoading}
@@ -218,8 +231,8 @@ export function CollateralListPage() {
       <ListControls
         params={params}
         update={update}
-        statuses={STATUS_DATA}
-        searchLabel="Search by account or collateral"
+        statuses={statusData}
+        searchLabel={_('collateralList.searchLabel')}
         disabled={isLoading}
       />
       <RetryNotice query={list} />
