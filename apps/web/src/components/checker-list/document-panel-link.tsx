@@ -8,7 +8,11 @@ import { useCurrentUser } from '../../auth/require-session';
 import type { NextItem } from '../../features/documents/document-panel';
 import type { DocumentSetRef } from '../../features/documents/document-set-ref';
 import { LazyDocumentPanel } from '../../features/documents/lazy-document-panel';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { needsAttention } from './needs-attention';
+
+addMessages(messages);
 
 /** The keys naming a unit or frequency, by query parameter: {project, unit} or {collateral, frequency}. */
 export type LinkKeys = Record<string, string>;
@@ -73,6 +77,7 @@ export function useDocumentPanelLink<Row>({
   fetchRef,
   onChanged,
 }: PanelLinkOptions<Row>) {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -131,14 +136,14 @@ export function useDocumentPanelLink<Row>({
     if (row) next = { label: nameOf(row), open: () => linkTo(row, true) };
   }
 
-  const what = kind === 'unit' ? 'unit' : 'frequency';
+  const isUnit = kind === 'unit';
   let notice = null;
   if (target && ref.isPending) {
     notice = (
       <Group gap="xs" role="status">
         <Loader size="xs" aria-hidden />
         <Text size="sm" c="dimmed">
-          Opening the {what}’s documents…
+          {_(isUnit ? 'checkerList.openingUnit' : 'checkerList.openingFrequency')}
         </Text>
       </Group>
     );
@@ -146,13 +151,13 @@ export function useDocumentPanelLink<Row>({
     notice = (
       <Alert
         color="red"
-        title={`This ${what} could not be opened`}
+        title={_(isUnit ? 'checkerList.openFailedUnit' : 'checkerList.openFailedFrequency')}
         withCloseButton
-        closeButtonLabel="Dismiss"
+        closeButtonLabel={_('checkerList.dismiss')}
         onClose={close}
       >
         {ref.error instanceof ApiError && ref.error.status === 404
-          ? `There is no such ${what}, or it is not yours to see. Check the link you followed.`
+          ? _(isUnit ? 'checkerList.notFoundUnit' : 'checkerList.notFoundFrequency')
           : ref.error.message}
       </Alert>
     );

@@ -3,21 +3,18 @@ import { CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { CheckerSortSchema, PAGE_SIZES, type CheckerSort } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
 import { SEARCH_MAX_LENGTH, type ListParamChange, type ListParams } from './list-params';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §9's two orders, and the queue's own: longest waiting on top. */
-const SORT_DATA = CheckerSortSchema.options.map((value) => ({ value, label: sortLabel(value) }));
-
-function sortLabel(sort: CheckerSort): string {
-  switch (sort) {
-    case 'recentlyUpdatedOnTop':
-      return 'Recently updated on top';
-    case 'recentlyUpdatedOnBottom':
-      return 'Recently updated at the bottom';
-    case 'longestWaitingOnTop':
-      return 'Longest waiting on top';
-  }
-}
+const SORT_LABEL_KEYS: Record<CheckerSort, string> = {
+  recentlyUpdatedOnTop: 'checkerList.sortRecentTop',
+  recentlyUpdatedOnBottom: 'checkerList.sortRecentBottom',
+  longestWaitingOnTop: 'checkerList.sortLongestWaiting',
+};
 
 const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
 
@@ -47,6 +44,11 @@ export function ListControls<Status extends string>({
   searchLabel,
   disabled = false,
 }: ListControlsProps<Status>) {
+  const { _ } = useLingui();
+  const sortData = CheckerSortSchema.options.map((value) => ({
+    value,
+    label: _(SORT_LABEL_KEYS[value]),
+  }));
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       {searchLabel && (
@@ -58,7 +60,7 @@ export function ListControls<Status extends string>({
       )}
       {statuses && (
         <Select
-          label="Status"
+          label={_('checkerList.status')}
           data={statuses}
           value={params.status}
           onChange={(value) => value && update({ status: value })}
@@ -69,8 +71,8 @@ export function ListControls<Status extends string>({
       )}
       {withSort && (
         <Select
-          label="Sort"
-          data={SORT_DATA}
+          label={_('checkerList.sort')}
+          data={sortData}
           value={params.sort}
           onChange={(value) => value && update({ sort: value })}
           allowDeselect={false}
@@ -79,7 +81,7 @@ export function ListControls<Status extends string>({
         />
       )}
       <Select
-        label="Items per page"
+        label={_('checkerList.perPage')}
         data={PAGE_SIZE_DATA}
         value={String(params.perPage)}
         onChange={(value) => value && update({ perPage: value })}
@@ -104,6 +106,7 @@ function SearchBox({
   value: string;
   onSearch: (search: string) => void;
 }) {
+  const { _ } = useLingui();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const debouncedSearch = useDebouncedCallback(
@@ -135,7 +138,7 @@ function SearchBox({
       rightSection={
         text && (
           <CloseButton
-            aria-label="Clear search"
+            aria-label={_('checkerList.clearSearch')}
             onClick={() => {
               debouncedSearch.cancel();
               setText('');

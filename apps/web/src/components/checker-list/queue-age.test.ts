@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
 import { submittedColumns, waitingAge } from './queue-age';
 
 const NOW = new Date('2026-03-15T06:00:00.000Z');
+
+afterEach(() => setLanguage('en'));
 
 describe('waitingAge', () => {
   it.each([
@@ -32,5 +35,16 @@ describe('submittedColumns', () => {
       submitted: '10 Mar 2026',
       age: '—',
     });
+  });
+});
+
+describe('in Hindi', () => {
+  it('says the age and a never-submitted item in Hindi', () => {
+    setLanguage('hi');
+    expect(waitingAge('2026-03-15T01:00:00.000Z', NOW)).toBe('आज');
+    expect(waitingAge('2026-03-12T05:59:00.000Z', NOW)).toBe('3 दिन');
+    expect(submittedColumns({ submittedAt: null, approvalStatus: 'NOT_RAISED' }).submitted).toBe(
+      'अभी नहीं',
+    );
   });
 });

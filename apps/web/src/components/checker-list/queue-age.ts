@@ -1,4 +1,8 @@
 import { formatDate } from '@portal/domain';
+import { addMessages, i18n } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,13 +12,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function waitingAge(submittedAt: string, now: Date = new Date()): string {
   const days = Math.max(0, Math.floor((now.getTime() - new Date(submittedAt).getTime()) / DAY_MS));
-  if (days === 0) return 'Today';
-  return days === 1 ? '1 day' : `${days} days`;
+  return days === 0 ? i18n._('checkerList.ageToday') : i18n._('checkerList.ageDays', { days });
 }
 
 /** The submitted date ('22 Nov 2026') and, while the item waits for a checker, its age. */
 export function submittedColumns(item: { submittedAt: string | null; approvalStatus: string }) {
-  if (!item.submittedAt) return { submitted: 'Not yet', age: '—' };
+  if (!item.submittedAt) return { submitted: i18n._('checkerList.notYet'), age: '—' };
   return {
     submitted: formatDate(item.submittedAt),
     age: item.approvalStatus === 'PENDING_APPROVAL' ? waitingAge(item.submittedAt) : '—',

@@ -10,7 +10,11 @@ import {
   type ApprovalStatus,
 } from '@portal/domain';
 import { apiSend, isServiceUnavailable } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { ErrorPopup, updateFailedMessage } from '../error-popup';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §4 / §9: after a submit to the checker the list comes back after 2000 ms. */
 export const SUBMIT_SETTLE_MS = 2000;
@@ -24,10 +28,13 @@ export interface SubmittableRow {
 
 type SetKind = 'unit' | 'frequency';
 
-const WORDS = {
-  unit: { one: 'unit', many: 'units' },
-  frequency: { one: 'frequency', many: 'frequencies' },
-} as const satisfies Record<SetKind, { one: string; many: string }>;
+const WORDING = {
+  unit: { readyHint: 'checkerList.readyHintUnit', awaiting: 'checkerList.awaitingUnits' },
+  frequency: {
+    readyHint: 'checkerList.readyHintFrequency',
+    awaiting: 'checkerList.awaitingFrequencies',
+  },
+} as const satisfies Record<SetKind, { readyHint: string; awaiting: string }>;
 
 /** DESIGN §4 bulk submit: all or nothing, in one transaction. */
 function submitSets(kind: SetKind, keys: string[]): Promise<unknown> {
@@ -72,6 +79,7 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
   refresh,
   onSubmitted,
 }: SubmitToCheckerOptions<Row>) {
+  const { _ } = useLingui();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmed, setConfirmed] = useState(false);
   const [settling, setSettling] = useState(false);
@@ -98,7 +106,7 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
     onSuccess: (_answer, chosenRows) => {
       notifications.show({
         color: 'green',
-        title: 'Submitted to the checker',
+        title: i18n._('checkerList.submitted'),
         message: submittedMessage(kind, chosenRows, nameOf),
       });
       setSelected(new Set());
@@ -139,7 +147,7 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
   } else if (enabled && rows?.some((row) => !isLocked(row.approvalStatus))) {
     bar = (
       <Text size="sm" c="dimmed">
-        {`A ${WORDS[kind].one} can be ticked and submitted once all ${REQUIRED_FILE_COUNT[kind]} of its documents are uploaded and none is rejected.`}
+        {_(WORDING[kind].readyHint, { count: REQUIRED_FILE_COUNT[kind] })}
       </Text>
     );
   }
@@ -177,10 +185,14 @@ function submittedMessage<Row extends SubmittableRow>(
 ): string {
   const [only] = rows;
   if (rows.length === 1 && only) {
-    const again = only.approvalStatus === 'REJECTED' ? ' again' : '';
-    return `${nameOf(only)} is awaiting approval${again}.`;
+    return i18n._(
+      only.approvalStatus === 'REJECTED'
+        ? 'checkerList.awaitingOneAgain'
+        : 'checkerList.awaitingOne',
+      { name: nameOf(only) },
+    );
   }
-  return `${rows.length} ${WORDS[kind].many} are awaiting approval.`;
+  return i18n._(WORDING[kind].awaiting, { count: rows.length });
 }
 
 interface SubmitToCheckerBarProps {
@@ -201,6 +213,7 @@ function SubmitToCheckerBar({
   isSubmitting,
   disabled,
 }: SubmitToCheckerBarProps) {
+  const { _ } = useLingui();
   return (
     <Paper
       withBorder
@@ -210,18 +223,18 @@ function SubmitToCheckerBar({
       bottom={0}
       style={{ zIndex: 2 }}
       role="region"
-      aria-label="Submit to checker"
+      aria-label={_('checkerList.submitRegion')}
     >
       <Group justify="space-between" gap="sm">
         <Group gap="md">
           <Checkbox
-            label="Please confirm the selection."
+            label={_('checkerList.confirm')}
             checked={confirmed}
             disabled={disabled || isSubmitting}
             onChange={(event) => onConfirmedChange(event.currentTarget.checked)}
           />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {selectedCount === 1 ? '1 selected' : `${selectedCount} selected`}
+            {_('checkerList.selectedCount', { count: selectedCount })}
           </Text>
         </Group>
         <Button
@@ -229,7 +242,7 @@ function SubmitToCheckerBar({
           loading={isSubmitting}
           disabled={disabled || !confirmed || selectedCount === 0}
         >
-          Submit to checker
+          {_('checkerList.submit')}
         </Button>
       </Group>
     </Paper>
