@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role, SessionUser, User } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import type { DeadLetter } from './admin-queries';
 
@@ -121,6 +122,8 @@ function rowOf(table: ReturnType<typeof within>, username: string) {
   return within(table.getByRole('rowheader', { name: username }).closest('tr')!);
 }
 
+afterEach(() => setLanguage('en'));
+
 describe('AdminUsersPage (DESIGN §4 "Users")', () => {
   it('tells anyone but an admin that the screen is for admins only, and offers no header link', async () => {
     const fetchMock = stubAdminApi({ role: 'approver' });
@@ -169,6 +172,22 @@ describe('AdminUsersPage (DESIGN §4 "Users")', () => {
       'disabled',
       false,
     );
+  });
+
+  it('shows the users, their roles and the failed deliveries in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubAdminApi({ deadLetters: [deadLetter] });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'प्रशासन' })).toBeTruthy();
+    const table = within(await screen.findByRole('region', { name: 'उपयोगकर्ता' }));
+    const viewerRow = rowOf(table, 'viewer@lender.example');
+    const role = viewerRow.getByRole('combobox', { name: 'viewer@lender.example की भूमिका' });
+    expect((role as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('व्यूअर');
+    expect(rowOf(table, 'ACC1001').getByText('ऋणी')).toBeTruthy();
+    expect(table.getByText('यह आपका खाता है। इसे कोई दूसरा एडमिन बदल सकता है।')).toBeTruthy();
+    const deliveries = within(await screen.findByRole('region', { name: 'विफल डिलीवरी' }));
+    expect(deliveries.getByRole('button', { name: 'webhook डिलीवरी 7 फिर भेजें' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ग्राहक का टू-फ़ैक्टर लॉगिन रीसेट करें' })).toBeTruthy();
   });
 
   it('changes a staff role', async () => {

@@ -5,11 +5,13 @@ import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
 import { FailedDeliveries } from './failed-deliveries';
 import { TwoFactorReset } from './two-factor-reset';
+import { messages } from './messages';
 import { UsersSection } from './users-section';
 
-const TITLE = 'Administration';
+addMessages(messages);
 
 /**
  * /admin/users: user administration and failed deliveries (DESIGN §3 admin role,
@@ -17,19 +19,20 @@ const TITLE = 'Administration';
  * instead of meeting a 403.
  */
 export function AdminUsersPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   if (user.role !== 'admin') {
     return (
       <>
-        <PageTitle title="Admins only" />
+        <PageTitle title={_('admin.adminsOnly')} />
         <EmptyState
           headingOrder={1}
           icon={<IconShieldLock aria-hidden />}
-          title="Admins only"
-          description="Only lender administrators can manage users. Ask an admin if you need a change."
+          title={_('admin.adminsOnly')}
+          description={_('admin.adminsOnlyUsers')}
           action={
             <Button component={Link} to={homePathFor(user)} variant="default">
-              Go to your home page
+              {_('admin.goHome')}
             </Button>
           }
         />
@@ -38,8 +41,8 @@ export function AdminUsersPage() {
   }
   return (
     <Stack gap="xl">
-      <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <PageTitle title={_('admin.title')} />
+      <Title order={1}>{_('admin.title')}</Title>
       <UsersSection />
       <TwoFactorReset />
       <FailedDeliveries />

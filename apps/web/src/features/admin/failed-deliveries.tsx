@@ -2,30 +2,26 @@ import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_TIME_ZONE, formatDate } from '@portal/domain';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import {
   deadLettersKey,
   deadLettersQuery,
   replayDeadLetter,
   type DeadLetter,
 } from './admin-queries';
+import { formatWhen } from './format-when';
+import { messages } from './messages';
 
-const TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: DEFAULT_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** DESIGN §7 dates ('22 Nov 2026'), with the time: several deliveries can fail in one day. */
-const formatWhen = (iso: string) => `${formatDate(iso)}, ${TIME.format(new Date(iso))}`;
+addMessages(messages);
 
 /**
  * Webhooks and e-mails the outbox gave up on after a day of retries. Once the
  * cause is fixed (the CRM is back, the mail server accepts), an admin replays them.
  */
 export function FailedDeliveries() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const deadLetters = useQuery(deadLettersQuery());
   const replay = useMutation({
@@ -33,13 +29,13 @@ export function FailedDeliveries() {
     onSuccess: (_answer, letter) =>
       notifications.show({
         color: 'green',
-        title: 'Queued again',
-        message: `The ${letter.topic} delivery will be sent again shortly.`,
+        title: i18n._('admin.deliveries.queued'),
+        message: i18n._('admin.deliveries.queuedDetail', { topic: letter.topic }),
       }),
     onError: (error, letter) =>
       notifications.show({
         color: 'red',
-        title: `The ${letter.topic} delivery was not replayed`,
+        title: i18n._('admin.deliveries.notReplayed', { topic: letter.topic }),
         message: error.message,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deadLettersKey }),
@@ -48,21 +44,21 @@ export function FailedDeliveries() {
 
   return (
     <Stack gap="sm">
-      <Title order={2}>Failed deliveries</Title>
+      <Title order={2}>{_('admin.deliveries.title')}</Title>
       {deadLetters.isPending ? (
-        <PageLoader label="Loading failed deliveries…" />
+        <PageLoader label={_('admin.deliveries.loading')} />
       ) : deadLetters.isError ? (
         <EmptyState
           icon={<IconAlertTriangle aria-hidden />}
-          title="Failed deliveries could not be loaded"
+          title={_('admin.deliveries.loadFailed')}
           description={deadLetters.error.message}
-          action={<Button onClick={() => void deadLetters.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void deadLetters.refetch()}>{_('admin.tryAgain')}</Button>}
         />
       ) : deadLetters.data.length === 0 ? (
         <EmptyState
           icon={<IconMailCheck aria-hidden />}
-          title="No failed deliveries"
-          description="Every webhook and e-mail has gone out."
+          title={_('admin.deliveries.empty')}
+          description={_('admin.deliveries.emptyDetail')}
         />
       ) : (
         <Table.ScrollContainer
@@ -70,17 +66,17 @@ export function FailedDeliveries() {
           type="native"
           tabIndex={0}
           role="region"
-          aria-label="Failed deliveries"
+          aria-label={_('admin.deliveries.title')}
         >
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Topic</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Last error</Table.Th>
-                <Table.Th>Failed at</Table.Th>
-                <Table.Th>Action</Table.Th>
+                <Table.Th>{_('admin.deliveries.topic')}</Table.Th>
+                <Table.Th>{_('admin.deliveries.key')}</Table.Th>
+                <Table.Th>{_('admin.deliveries.attempts')}</Table.Th>
+                <Table.Th>{_('admin.deliveries.lastError')}</Table.Th>
+                <Table.Th>{_('admin.deliveries.failedAt')}</Table.Th>
+                <Table.Th>{_('admin.action')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -97,18 +93,21 @@ export function FailedDeliveries() {
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {letter.failedAt ? formatWhen(letter.failedAt) : '—'}
+                    {letter.failedAt ? formatWhen(letter.failedAt, currentLanguage()) : '—'}
                   </Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"
                       variant="default"
-                      aria-label={`Replay ${letter.topic} delivery ${letter.id}`}
+                      aria-label={_('admin.deliveries.replayLabel', {
+                        topic: letter.topic,
+                        id: letter.id,
+                      })}
                       loading={replayingId === letter.id}
                       disabled={replayingId !== null && replayingId !== letter.id}
                       onClick={() => replay.mutate(letter)}
                     >
-                      Replay
+                      {_('admin.deliveries.replay')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { QuarantineListResponse, Role, SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 
 const admin: SessionUser = {
@@ -27,6 +28,8 @@ function stub(role: Role, answer: QuarantineListResponse) {
     [LIST]: { status: 200, body: answer },
   });
 }
+
+afterEach(() => setLanguage('en'));
 
 describe('Quarantined files', () => {
   it('lists what the scanner blocked: the file, what was found, where, who and when', async () => {
@@ -70,5 +73,16 @@ describe('Quarantined files', () => {
     stub('approver', { scanning: true, files: [], meta: meta(0) });
     renderApp('/admin/quarantine');
     expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeTruthy();
+  });
+
+  it('speaks Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stub('admin', { scanning: false, files: [], meta: meta(0) });
+    renderApp('/admin/quarantine');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'क्वारंटीन की गई फ़ाइलें' }),
+    ).toBeTruthy();
+    expect(await screen.findByText('फ़ाइलों की जाँच नहीं हो रही है')).toBeTruthy();
+    expect(screen.getByText('कोई फ़ाइल क्वारंटीन नहीं की गई')).toBeTruthy();
   });
 });

@@ -3,12 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_TIME_ZONE,
-  formatDate,
-  QuarantineListResponseSchema,
-} from '@portal/domain';
+import { DEFAULT_PAGE_SIZE, QuarantineListResponseSchema } from '@portal/domain';
 import { apiGet } from '../../api/client';
 import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
@@ -16,15 +11,11 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
+import { formatWhen } from './format-when';
+import { messages } from './messages';
 
-const TITLE = 'Quarantined files';
-
-const TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: DEFAULT_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const formatWhen = (iso: string) => `${formatDate(iso)}, ${TIME.format(new Date(iso))}`;
+addMessages(messages);
 
 /** `GET /api/admin/quarantine?page=&perPage=`, admins only. */
 const quarantineQuery = (page: number) =>
@@ -44,19 +35,20 @@ const quarantineQuery = (page: number) =>
  * what the scanner found). Says plainly when no scanner is configured, so files are not scanned.
  */
 export function QuarantinePage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   if (user.role !== 'admin') {
     return (
       <>
-        <PageTitle title="Admins only" />
+        <PageTitle title={_('admin.adminsOnly')} />
         <EmptyState
           headingOrder={1}
           icon={<IconShieldLock aria-hidden />}
-          title="Admins only"
-          description="Only lender administrators can see quarantined files."
+          title={_('admin.adminsOnly')}
+          description={_('admin.adminsOnlyQuarantine')}
           action={
             <Button component={Link} to={homePathFor(user)} variant="default">
-              Go to your home page
+              {_('admin.goHome')}
             </Button>
           }
         />
@@ -65,24 +57,25 @@ export function QuarantinePage() {
   }
   return (
     <Stack gap="md">
-      <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <PageTitle title={_('admin.quarantine.title')} />
+      <Title order={1}>{_('admin.quarantine.title')}</Title>
       <QuarantineList />
     </Stack>
   );
 }
 
 function QuarantineList() {
+  const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const quarantine = useQuery({ ...quarantineQuery(page), placeholderData: keepPreviousData });
-  if (quarantine.isPending) return <PageLoader label="Loading quarantined files…" />;
+  if (quarantine.isPending) return <PageLoader label={_('admin.quarantine.loading')} />;
   if (quarantine.isError) {
     return (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="Quarantined files could not be loaded"
+        title={_('admin.quarantine.loadFailed')}
         description={quarantine.error.message}
-        action={<Button onClick={() => void quarantine.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void quarantine.refetch()}>{_('admin.tryAgain')}</Button>}
       />
     );
   }
@@ -93,18 +86,17 @@ function QuarantineList() {
         <Alert
           color="orange"
           icon={<IconAlertTriangle aria-hidden />}
-          title="Files are not scanned"
+          title={_('admin.quarantine.notScanned')}
         >
-          No virus scanner is configured (SCANNER_URL), so uploaded files are not checked for
-          malware. Nothing can be quarantined until one is.
+          {_('admin.quarantine.notScannedDetail')}
         </Alert>
       )}
       {files.length === 0 ? (
         <EmptyState
           icon={<IconShieldCheck aria-hidden />}
-          title="No quarantined files"
+          title={_('admin.quarantine.empty')}
           description={
-            scanning ? 'The virus scanner has blocked no upload.' : 'No upload has been scanned.'
+            scanning ? _('admin.quarantine.emptyScanning') : _('admin.quarantine.emptyNotScanning')
           }
         />
       ) : (
@@ -114,16 +106,16 @@ function QuarantineList() {
             type="native"
             tabIndex={0}
             role="region"
-            aria-label={TITLE}
+            aria-label={_('admin.quarantine.title')}
           >
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th>Found</Table.Th>
-                  <Table.Th>Uploaded to</Table.Th>
-                  <Table.Th>Uploaded by</Table.Th>
-                  <Table.Th>Blocked at</Table.Th>
+                  <Table.Th>{_('admin.quarantine.file')}</Table.Th>
+                  <Table.Th>{_('admin.quarantine.found')}</Table.Th>
+                  <Table.Th>{_('admin.quarantine.uploadedTo')}</Table.Th>
+                  <Table.Th>{_('admin.quarantine.uploadedBy')}</Table.Th>
+                  <Table.Th>{_('admin.quarantine.blockedAt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -139,16 +131,23 @@ function QuarantineList() {
                       {file.scanResult ?? '—'}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {file.kind === 'unit' ? 'Unit' : 'Frequency'} {file.parentKey}
+                      {_(
+                        file.kind === 'unit'
+                          ? 'admin.quarantine.unit'
+                          : 'admin.quarantine.frequency',
+                        {
+                          key: file.parentKey,
+                        },
+                      )}
                       <Text size="xs" c="dimmed">
-                        Account {file.accountId}
+                        {_('admin.quarantine.account', { accountId: file.accountId })}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {file.uploadedBy ?? '—'}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatWhen(file.quarantinedAt)}
+                      {formatWhen(file.quarantinedAt, currentLanguage())}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -156,7 +155,7 @@ function QuarantineList() {
             </Table>
           </Table.ScrollContainer>
           <Pager
-            label="Quarantine pages"
+            label={_('admin.quarantine.pages')}
             page={page}
             totalPages={meta.totalPages}
             onChange={setPage}

@@ -8,6 +8,10 @@ import {
   type TwoFactorResetBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 const resetTwoFactor = (body: TwoFactorResetBody) =>
   apiSend('POST', '/users/two-factor/reset', body, TwoFactorResetResponseSchema);
@@ -17,6 +21,7 @@ const resetTwoFactor = (body: TwoFactorResetBody) =>
  * sign-in off. The borrower is e-mailed, their sessions end, and they set it up again.
  */
 export function TwoFactorReset() {
+  const { _ } = useLingui();
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string>();
   const [toReset, setToReset] = useState<TwoFactorResetBody | null>(null);
@@ -25,8 +30,8 @@ export function TwoFactorReset() {
     onSuccess: ({ username: reset }) => {
       notifications.show({
         color: 'green',
-        title: 'Two-factor sign-in reset',
-        message: `${reset} can sign in with their password and has been e-mailed.`,
+        title: i18n._('admin.twoFactor.done'),
+        message: i18n._('admin.twoFactor.doneDetail', { username: reset }),
       });
       setUsername('');
     },
@@ -43,15 +48,14 @@ export function TwoFactorReset() {
 
   return (
     <Stack gap="sm">
-      <Title order={2}>Reset a borrower’s two-factor sign-in</Title>
+      <Title order={2}>{_('admin.twoFactor.title')}</Title>
       <Text size="sm" c="dimmed" maw={640}>
-        For a borrower who lost their authenticator app and their recovery codes. Staff two-factor
-        sign-in is managed by your identity provider.
+        {_('admin.twoFactor.intro')}
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Group align="flex-start" gap="sm">
           <TextInput
-            label="Borrower’s account id or e-mail"
+            label={_('admin.twoFactor.username')}
             value={username}
             onChange={(event) => {
               setUsername(event.currentTarget.value);
@@ -62,30 +66,27 @@ export function TwoFactorReset() {
             maw="100%"
           />
           <Button type="submit" mt={25} variant="default">
-            Reset…
+            {_('admin.twoFactor.submit')}
           </Button>
         </Group>
       </form>
       <Modal
         opened={toReset !== null}
         onClose={() => setToReset(null)}
-        title={`Reset two-factor sign-in of ${toReset?.username ?? ''}?`}
+        title={_('admin.twoFactor.confirmTitle', { username: toReset?.username ?? '' })}
         centered
       >
-        <Text>
-          They will sign in with their password alone until they set up an authenticator app again.
-          Their open sessions end and they are told by e-mail.
-        </Text>
+        <Text>{_('admin.twoFactor.confirmDetail')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setToReset(null)} data-autofocus>
-            Cancel
+            {_('admin.cancel')}
           </Button>
           <Button
             color="red"
             loading={reset.isPending}
             onClick={() => toReset && reset.mutate(toReset)}
           >
-            Reset
+            {_('admin.twoFactor.confirm')}
           </Button>
         </Group>
       </Modal>

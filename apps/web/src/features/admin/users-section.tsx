@@ -22,20 +22,24 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { updateUser, usersKey, usersQuery } from './admin-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** Long enough to finish a word, short enough to feel live. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** DESIGN §3: the staff roles an admin may give; borrowers stay borrowers (the API says 400). */
 const STAFF_ROLES = [
-  { value: 'approver', label: 'Approver' },
-  { value: 'viewer', label: 'Viewer' },
-  { value: 'admin', label: 'Admin' },
-] satisfies { value: Role; label: string }[];
+  { value: 'approver', labelId: 'admin.users.approver' },
+  { value: 'viewer', labelId: 'admin.users.viewer' },
+  { value: 'admin', labelId: 'admin.users.admin' },
+] satisfies { value: Role; labelId: string }[];
 
 const roleLabel = (role: Role) =>
-  STAFF_ROLES.find((option) => option.value === role)?.label ?? 'Borrower';
+  i18n._(STAFF_ROLES.find((option) => option.value === role)?.labelId ?? 'admin.users.borrower');
 
 const isStaffRole = (value: string): value is Role =>
   STAFF_ROLES.some((option) => option.value === value);
@@ -47,16 +51,18 @@ interface Change {
 
 /** What the admin reads after a change went through. */
 function successMessage({ user, changes }: Change): string {
-  if (changes.role) return `${user.username} is now ${roleLabel(changes.role)}.`;
+  const { username } = user;
+  if (changes.role)
+    return i18n._('admin.users.nowRole', { username, role: roleLabel(changes.role) });
   return changes.disabled
-    ? `${user.username} is disabled and their sessions have ended.`
-    : `${user.username} can sign in again.`;
+    ? i18n._('admin.users.nowDisabled', { username })
+    : i18n._('admin.users.nowEnabled', { username });
 }
 
 /** DESIGN §7: a refusal in words that say what to do. */
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.status === 404) {
-    return 'This user no longer exists. The list now shows the latest state.';
+    return i18n._('admin.users.gone');
   }
   return error.message;
 }
@@ -67,6 +73,7 @@ function failureMessage(error: Error): string {
  * so their own row is shown but not offered.
  */
 export function UsersSection() {
+  const { _ } = useLingui();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -84,12 +91,16 @@ export function UsersSection() {
   const change = useMutation({
     mutationFn: ({ user, changes }: Change) => updateUser(user.id, changes),
     onSuccess: (_user, variables) => {
-      notifications.show({ color: 'green', title: 'Saved', message: successMessage(variables) });
+      notifications.show({
+        color: 'green',
+        title: i18n._('admin.users.saved'),
+        message: successMessage(variables),
+      });
     },
     onError: (error, { user }) => {
       notifications.show({
         color: 'red',
-        title: `${user.username} was not changed`,
+        title: i18n._('admin.users.notChanged', { username: user.username }),
         message: failureMessage(error),
       });
     },
@@ -102,32 +113,32 @@ export function UsersSection() {
 
   return (
     <Stack gap="sm">
-      <Title order={2}>Users</Title>
+      <Title order={2}>{_('admin.users.title')}</Title>
       <TextInput
-        label="Search users"
-        description="By username, name or e-mail"
+        label={_('admin.users.search')}
+        description={_('admin.users.searchHint')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={420}
       />
       {users.isPending ? (
-        <PageLoader label="Loading users…" />
+        <PageLoader label={_('admin.users.loading')} />
       ) : users.isError ? (
         <EmptyState
           icon={<IconAlertTriangle aria-hidden />}
-          title="The users could not be loaded"
+          title={_('admin.users.loadFailed')}
           description={users.error.message}
-          action={<Button onClick={() => void users.refetch()}>Try again</Button>}
+          action={<Button onClick={() => void users.refetch()}>{_('admin.tryAgain')}</Button>}
         />
       ) : users.data.users.length === 0 ? (
         <EmptyState
           icon={<IconUsers aria-hidden />}
-          title="No users found"
+          title={_('admin.users.empty')}
           description={
             debouncedSearch
-              ? `Nobody matches “${debouncedSearch}”. Try part of a name, an e-mail or a username.`
-              : 'Nobody has signed up or signed in yet.'
+              ? _('admin.users.noMatch', { search: debouncedSearch })
+              : _('admin.users.noneYet')
           }
         />
       ) : (
@@ -146,7 +157,7 @@ export function UsersSection() {
             />
           </Box>
           <Pager
-            label="User pages"
+            label={_('admin.users.pages')}
             page={page}
             totalPages={users.data.meta.totalPages}
             onChange={(next) => setPaging({ search: debouncedSearch, page: next })}
@@ -157,16 +168,15 @@ export function UsersSection() {
       <Modal
         opened={toDisable !== null}
         onClose={() => setToDisable(null)}
-        title={toDisable ? `Disable ${toDisable.username}?` : ''}
+        title={toDisable ? _('admin.users.disableTitle', { username: toDisable.username }) : ''}
         centered
       >
         <Text>
-          {toDisable?.name ?? toDisable?.username} will no longer be able to sign in, and their
-          sessions end at once.
+          {_('admin.users.disableDetail', { name: toDisable?.name ?? toDisable?.username })}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setToDisable(null)} data-autofocus>
-            Cancel
+            {_('admin.cancel')}
           </Button>
           <Button
             color="red"
@@ -175,7 +185,7 @@ export function UsersSection() {
               toDisable && change.mutate({ user: toDisable, changes: { disabled: true } })
             }
           >
-            Disable
+            {_('admin.users.disable')}
           </Button>
         </Group>
       </Modal>
@@ -194,7 +204,9 @@ interface UsersTableProps {
 }
 
 function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }: UsersTableProps) {
+  const { _ } = useLingui();
   const selfHintId = useId();
+  const roleOptions = STAFF_ROLES.map(({ value, labelId }) => ({ value, label: _(labelId) }));
   return (
     // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
     <Table.ScrollContainer
@@ -202,17 +214,17 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
       type="native"
       tabIndex={0}
       role="region"
-      aria-label="Users"
+      aria-label={_('admin.users.title')}
     >
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <Table.Th>{_('admin.users.username')}</Table.Th>
+            <Table.Th>{_('admin.users.name')}</Table.Th>
+            <Table.Th>{_('admin.users.email')}</Table.Th>
+            <Table.Th>{_('admin.users.role')}</Table.Th>
+            <Table.Th>{_('admin.users.status')}</Table.Th>
+            <Table.Th>{_('admin.action')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -230,12 +242,12 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
                 <Table.Td>
                   {user.role === 'client' ? (
-                    'Borrower'
+                    _('admin.users.borrower')
                   ) : (
                     <NativeSelect
-                      aria-label={`Role of ${user.username}`}
+                      aria-label={_('admin.users.roleOf', { username: user.username })}
                       aria-describedby={describedBy}
-                      data={STAFF_ROLES}
+                      data={roleOptions}
                       value={(isBusy && pending.changes.role) || user.role}
                       disabled={locked}
                       onChange={(event) => {
@@ -252,7 +264,7 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
                     variant="light"
                     color={user.disabled ? STATUS_COLOURS.REJECTED : STATUS_COLOURS.APPROVED}
                   >
-                    {user.disabled ? 'Disabled' : 'Active'}
+                    {user.disabled ? _('admin.users.disabled') : _('admin.users.active')}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
@@ -261,31 +273,31 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
                       <Button
                         size="compact-sm"
                         variant="default"
-                        aria-label={`Enable ${user.username}`}
+                        aria-label={_('admin.users.enableLabel', { username: user.username })}
                         aria-describedby={describedBy}
                         disabled={locked}
                         loading={isBusy && pending.changes.disabled !== undefined}
                         onClick={() => onEnable(user)}
                       >
-                        Enable
+                        {_('admin.users.enable')}
                       </Button>
                     ) : (
                       <Button
                         size="compact-sm"
                         variant="light"
                         color="red"
-                        aria-label={`Disable ${user.username}`}
+                        aria-label={_('admin.users.disableLabel', { username: user.username })}
                         aria-describedby={describedBy}
                         disabled={locked}
                         loading={isBusy && pending.changes.disabled !== undefined}
                         onClick={() => onDisable(user)}
                       >
-                        Disable
+                        {_('admin.users.disable')}
                       </Button>
                     )}
                     {isMe && (
                       <Text id={selfHintId} size="xs" c="dimmed">
-                        This is you. Another admin can change your account.
+                        {_('admin.users.self')}
                       </Text>
                     )}
                   </Stack>
