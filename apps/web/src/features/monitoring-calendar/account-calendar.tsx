@@ -4,11 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { Pager } from '../../components/pager';
 import { QueryLoader } from '../../components/query-loader';
+import { addMessages, useLingui } from '../../i18n';
 import { calendarListQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** The borrower's home: their collaterals' expected packs, most overdue first, each added with one click. */
 export function AccountCalendar({ accountId }: { accountId: string }) {
+  const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const [overdue, setOverdue] = useState(false);
   const calendar = useQuery(
@@ -20,10 +25,10 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
     }),
   );
   if (calendar.isPending)
-    return <QueryLoader query={calendar} label="Loading your monitoring calendar…" />;
+    return <QueryLoader query={calendar} label={_('monitoringCalendar.accountLoading')} />;
   if (calendar.isError) {
     return (
-      <Alert color="red" title="Your monitoring calendar could not be loaded">
+      <Alert color="red" title={_('monitoringCalendar.accountLoadFailed')}>
         {calendar.error.message}
       </Alert>
     );
@@ -34,9 +39,9 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={2}>Monitoring calendar</Title>
+        <Title order={2}>{_('monitoringCalendar.title')}</Title>
         <Switch
-          label="Overdue only"
+          label={_('monitoringCalendar.overdueOnly')}
           checked={overdue}
           onChange={(event) => {
             setOverdue(event.currentTarget.checked);
@@ -46,12 +51,12 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
       </Group>
       {periods.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing is overdue.
+          {_('monitoringCalendar.accountNothingOverdue')}
         </Text>
       ) : (
         <CalendarPeriods
           periods={periods}
-          caption="Monitoring packs of your collaterals, most overdue first"
+          caption={_('monitoringCalendar.accountCaption')}
           canAdd
           showCollateral
         />
@@ -60,7 +65,7 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
         page={meta.page}
         totalPages={meta.totalPages}
         onChange={setPage}
-        label="Monitoring calendar pages"
+        label={_('monitoringCalendar.pagerLabel')}
         disabled={calendar.isFetching}
       />
     </Stack>

@@ -10,7 +10,11 @@ import {
   type CalendarState,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from '../frequencies/frequency-api';
+import { messages } from './messages';
+
+addMessages(messages);
 
 export interface CalendarPeriodRow {
   frequency: 1 | 3;
@@ -38,6 +42,7 @@ const periodName = (p: { frequency: 1 | 3; month: number; year: number }) =>
 
 /** "Add": the period's frequency, created through the Add form's own endpoint. */
 function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: () =>
@@ -49,16 +54,17 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
     onSuccess: () => {
       notifications.show({
         color: 'green',
-        title: 'Frequency added',
-        message: `${periodName(period)}. Upload its documents from the list.`,
+        title: i18n._('monitoringCalendar.added'),
+        message: i18n._('monitoringCalendar.addedMessage', { period: periodName(period) }),
       });
       return queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
     },
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: 'The frequency was not added',
-        message: error instanceof ApiError ? error.message : 'Check your connection and try again.',
+        title: i18n._('monitoringCalendar.addFailed'),
+        message:
+          error instanceof ApiError ? error.message : i18n._('monitoringCalendar.checkConnection'),
       }),
   });
   return (
@@ -66,9 +72,16 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
       size="xs"
       loading={add.isPending}
       onClick={() => add.mutate()}
-      aria-label={`Add ${periodName(period)}${period.collateralName ? ` of ${period.collateralName}` : ''}`}
+      aria-label={
+        period.collateralName
+          ? _('monitoringCalendar.addLabelOf', {
+              period: periodName(period),
+              collateral: period.collateralName,
+            })
+          : _('monitoringCalendar.addLabel', { period: periodName(period) })
+      }
     >
-      Add
+      {_('monitoringCalendar.add')}
     </Button>
   );
 }
@@ -88,18 +101,21 @@ export function CalendarPeriods({
   canAdd: boolean;
   showCollateral?: boolean;
 }) {
+  const { _ } = useLingui();
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="xs">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            {showCollateral && <Table.Th scope="col">Collateral</Table.Th>}
-            <Table.Th scope="col">Period</Table.Th>
-            <Table.Th scope="col">Due date</Table.Th>
-            <Table.Th scope="col">State</Table.Th>
-            <Table.Th scope="col">Days overdue</Table.Th>
-            {canAdd && <Table.Th scope="col">Action</Table.Th>}
+            {showCollateral && (
+              <Table.Th scope="col">{_('monitoringCalendar.columnCollateral')}</Table.Th>
+            )}
+            <Table.Th scope="col">{_('monitoringCalendar.columnPeriod')}</Table.Th>
+            <Table.Th scope="col">{_('monitoringCalendar.columnDueDate')}</Table.Th>
+            <Table.Th scope="col">{_('monitoringCalendar.columnState')}</Table.Th>
+            <Table.Th scope="col">{_('monitoringCalendar.columnDaysOverdue')}</Table.Th>
+            {canAdd && <Table.Th scope="col">{_('monitoringCalendar.columnAction')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -127,7 +143,7 @@ export function CalendarPeriods({
                     <AddPeriodButton period={p} />
                   ) : (
                     <Text size="sm" c="dimmed">
-                      Added
+                      {_('monitoringCalendar.alreadyAdded')}
                     </Text>
                   )}
                 </Table.Td>

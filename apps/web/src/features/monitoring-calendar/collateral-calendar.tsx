@@ -2,8 +2,12 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FREQUENCY_LABELS } from '@portal/domain';
 import { QueryLoader } from '../../components/query-loader';
+import { addMessages, useLingui } from '../../i18n';
 import { collateralCalendarQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /**
  * The collateral's calendar on its frequencies screen: every period the lender expects, newest
@@ -18,15 +22,17 @@ export function CollateralCalendar({
   collateralKey: string;
   canAdd: boolean;
 }) {
+  const { _ } = useLingui();
   const calendar = useQuery(collateralCalendarQuery(accountId, collateralKey));
-  if (calendar.isPending) return <QueryLoader query={calendar} label="Loading the calendar…" />;
+  if (calendar.isPending)
+    return <QueryLoader query={calendar} label={_('monitoringCalendar.collateralLoading')} />;
   if (calendar.isError) {
     return (
-      <Alert color="red" title="The monitoring calendar could not be loaded">
+      <Alert color="red" title={_('monitoringCalendar.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{calendar.error.message}</Text>
           <Button size="xs" variant="default" onClick={() => void calendar.refetch()}>
-            Try again
+            {_('monitoringCalendar.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -36,15 +42,18 @@ export function CollateralCalendar({
   if (collateral.monitoringFrequency === null) return null;
   return (
     <Stack gap="xs">
-      <Title order={3}>Monitoring calendar</Title>
+      <Title order={3}>{_('monitoringCalendar.title')}</Title>
       {periods.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No period is due yet: the first pack is expected after {collateral.since}.
+          {_('monitoringCalendar.firstPackAfter', { since: collateral.since })}
         </Text>
       ) : (
         <CalendarPeriods
           periods={periods.map((p) => ({ ...p, collateralKey }))}
-          caption={`${FREQUENCY_LABELS[collateral.monitoringFrequency]} packs, due on day ${collateral.dueDay} of the month after each period`}
+          caption={_('monitoringCalendar.collateralCaption', {
+            frequency: FREQUENCY_LABELS[collateral.monitoringFrequency],
+            dueDay: collateral.dueDay,
+          })}
           canAdd={canAdd}
         />
       )}

@@ -1,7 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CalendarEntry, Role } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
+
+afterEach(() => setLanguage('en'));
 
 const overdue: CalendarEntry = {
   collateralKey: 'COL-7',
@@ -81,5 +84,16 @@ describe('MonitoringCalendarPage', () => {
     expect(within(row).getByText(/132/)).toBeTruthy();
     expect(asked.at(-1)?.get('sort')).toBe('mostOverdueFirst');
     expect(asked.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubCalendarApi('approver');
+    renderApp('/monitoring-calendar');
+    expect(await screen.findByText('अभी कोई मॉनिटरिंग अवधि नहीं है')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'मॉनिटरिंग कैलेंडर' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'केवल बकाया' }));
+    expect(await screen.findByText('1 अवधि')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'कितने दिन से बकाया' })).toBeTruthy();
   });
 });

@@ -13,31 +13,30 @@ import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { addMessages, useLingui } from '../../i18n';
 import { urlParam } from '../frequencies/url-param';
 import { calendarListQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
+import { messages } from './messages';
 
-const TITLE = 'Monitoring calendar';
-const SORT_OPTIONS: { value: CalendarSort; label: string }[] = [
-  { value: 'mostOverdueFirst', label: 'Most days overdue first' },
-  { value: 'leastOverdueFirst', label: 'Fewest days overdue first' },
-];
+addMessages(messages);
 
 /** The calendar is the lender's view: a borrower who opens its address is told so at once, not shown a 403. */
 export function MonitoringCalendarPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   if (user.role === 'client') {
     return (
       <>
-        <PageTitle title="For the lender’s staff" />
+        <PageTitle title={_('monitoringCalendar.staffOnly')} />
         <EmptyState
           headingOrder={1}
           icon={<IconShieldLock aria-hidden />}
-          title="For the lender’s staff"
-          description="The monitoring calendar of every borrower is for the lender’s checkers. Your own monitoring periods are on your collateral’s page."
+          title={_('monitoringCalendar.staffOnly')}
+          description={_('monitoringCalendar.staffOnlyDescription')}
           action={
             <Button component={Link} to={homePathFor(user)} variant="default">
-              Go to your home page
+              {_('monitoringCalendar.goHome')}
             </Button>
           }
         />
@@ -49,6 +48,7 @@ export function MonitoringCalendarPage() {
 
 /** Staff: every collateral's expected packs, overdue first, filtered, sorted and paged on the server (kept in the URL). */
 function StaffMonitoringCalendar() {
+  const { _ } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const shape = MonitoringCalendarQuerySchema.shape;
   const query = {
@@ -68,16 +68,21 @@ function StaffMonitoringCalendar() {
     });
   };
 
+  const sortOptions: { value: CalendarSort; label: string }[] = [
+    { value: 'mostOverdueFirst', label: _('monitoringCalendar.sortMostOverdue') },
+    { value: 'leastOverdueFirst', label: _('monitoringCalendar.sortLeastOverdue') },
+  ];
+
   let body;
   if (calendar.isPending) {
-    body = <QueryLoader query={calendar} label="Loading the monitoring calendar…" />;
+    body = <QueryLoader query={calendar} label={_('monitoringCalendar.loading')} />;
   } else if (calendar.isError) {
     body = (
-      <Alert color="red" title="The monitoring calendar could not be loaded">
+      <Alert color="red" title={_('monitoringCalendar.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{calendar.error.message}</Text>
           <Button size="xs" variant="default" onClick={() => void calendar.refetch()}>
-            Try again
+            {_('monitoringCalendar.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -85,11 +90,13 @@ function StaffMonitoringCalendar() {
   } else if (calendar.data.periods.length === 0) {
     body = (
       <EmptyState
-        title={query.overdue ? 'Nothing is overdue' : 'No monitoring periods yet'}
+        title={
+          query.overdue ? _('monitoringCalendar.nothingOverdue') : _('monitoringCalendar.noPeriods')
+        }
         description={
           query.overdue
-            ? 'Every pack past its due date has been submitted.'
-            : 'Periods appear once the lender’s import gives collaterals a monitoring frequency.'
+            ? _('monitoringCalendar.nothingOverdueHint')
+            : _('monitoringCalendar.noPeriodsHint')
         }
       />
     );
@@ -99,7 +106,7 @@ function StaffMonitoringCalendar() {
       <>
         <CalendarPeriods
           periods={periods}
-          caption={`${meta.totalRecords} period${meta.totalRecords === 1 ? '' : 's'}`}
+          caption={_('monitoringCalendar.periodCount', { count: meta.totalRecords })}
           canAdd={false}
           showCollateral
         />
@@ -107,7 +114,7 @@ function StaffMonitoringCalendar() {
           page={meta.page}
           totalPages={meta.totalPages}
           onChange={(page) => change({ page })}
-          label="Monitoring calendar pages"
+          label={_('monitoringCalendar.pagerLabel')}
           disabled={calendar.isFetching}
         />
       </>
@@ -116,17 +123,17 @@ function StaffMonitoringCalendar() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <PageTitle title={_('monitoringCalendar.title')} />
+      <Title order={1}>{_('monitoringCalendar.title')}</Title>
       <Group align="end" gap="md">
         <Switch
-          label="Overdue only"
+          label={_('monitoringCalendar.overdueOnly')}
           checked={query.overdue}
           onChange={(event) => change({ overdue: event.currentTarget.checked })}
         />
         <Select
-          label="Sort"
-          data={SORT_OPTIONS}
+          label={_('monitoringCalendar.sort')}
+          data={sortOptions}
           value={query.sort}
           allowDeselect={false}
           onChange={(value) => value && change({ sort: value as CalendarSort })}
