@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
 import { durationInWords } from './duration-in-words';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
+
+afterEach(() => setLanguage('en'));
 
 describe('a waiting time in words', () => {
   it('says its two largest units', () => {
@@ -17,5 +20,12 @@ describe('a waiting time in words', () => {
     expect(durationInWords(HOUR)).toBe('1 hour');
     expect(durationInWords(20)).toBe('less than a minute');
     expect(durationInWords(0)).toBe('less than a minute');
+  });
+
+  it('speaks Hindi when Hindi is chosen', () => {
+    setLanguage('hi');
+    expect(durationInWords(2 * DAY + 4 * HOUR)).toBe('2 दिन 4 घंटे');
+    expect(durationInWords(HOUR + 60)).toBe('1 घंटा 1 मिनट');
+    expect(durationInWords(20)).toBe('एक मिनट से कम');
   });
 });

@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { REJECTION_REASON_LABELS, type RejectionReport } from '@portal/domain';
-import { SHORT_REASONS } from './short-reasons';
+import { rejectionReasonLabel, type RejectionReport } from '@portal/domain';
+import { currentLanguage, useLingui } from '../../i18n';
+import { shortReason } from './short-reasons';
 
 /** Rejections by reason as bars, one per reason of the list; the figures in words for screen readers. */
 export function ReasonChart({
@@ -11,15 +12,13 @@ export function ReasonChart({
   byReason: RejectionReport['byReason'];
   height: number;
 }) {
-  const data = byReason.map(({ reason, count }) => ({
-    reason: SHORT_REASONS[reason],
-    Rejections: count,
-  }));
+  const { _ } = useLingui();
+  const data = byReason.map(({ reason, count }) => ({ reason: shortReason(reason), count }));
   const summary = byReason
-    .map(({ reason, count }) => `${REJECTION_REASON_LABELS[reason]}: ${count}`)
+    .map(({ reason, count }) => `${rejectionReasonLabel(reason, currentLanguage())}: ${count}`)
     .join('; ');
   return (
-    <div role="img" aria-label={`Rejections by reason. ${summary}.`}>
+    <div role="img" aria-label={_('rejectionReport.chartSummary', { summary })}>
       <BarChart
         h={height}
         data={data}
@@ -27,7 +26,7 @@ export function ReasonChart({
         orientation="vertical"
         yAxisProps={{ width: 110 }}
         xAxisProps={{ allowDecimals: false }}
-        series={[{ name: 'Rejections', color: 'red.7' }]}
+        series={[{ name: 'count', label: _('rejectionReport.rejections'), color: 'red.7' }]}
         withBarValueLabel
       />
     </div>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   addDays,
@@ -9,6 +9,7 @@ import {
   type Role,
   type SessionUser,
 } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 
 const checker: SessionUser = {
@@ -58,6 +59,8 @@ function stub(role: Role, answers: Record<string, { status: number; body?: unkno
   });
 }
 
+afterEach(() => setLanguage('en'));
+
 describe('Rejection report', () => {
   it('shows the period’s rejections by reason and by document, and the median waits in words', async () => {
     stub('approver', { [MARCH]: { status: 200, body: { report: march } } });
@@ -82,6 +85,23 @@ describe('Rejection report', () => {
     expect(monitoring.textContent).toContain('No final decision in this period.');
     // Admins' and approvers' navigation leads here.
     expect(screen.getByRole('link', { name: 'Rejection report' })).toBeTruthy();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stub('approver', { [MARCH]: { status: 200, body: { report: march } } });
+    renderApp('/reports/rejections?from=2025-03-01&to=2025-03-31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'अस्वीकृति रिपोर्ट' })).toBeTruthy();
+    expect(await screen.findByText(/7 दस्तावेज़ अस्वीकार किए गए/)).toBeTruthy();
+    const table = screen.getByRole('region', { name: 'दस्तावेज़ के अनुसार अस्वीकृतियाँ' });
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain(
+      'पढ़ा नहीं जा सका 3 · अवधि समाप्त 1',
+    );
+    const units = screen.getByText('यूनिट (NOC)', { selector: 'p' }).parentElement!;
+    expect(units.textContent).toContain('2 दिन 4 घंटे');
+    expect(units.textContent).toContain('3 निर्णयों');
+    const chart = await screen.findByRole('img', { name: /^कारण के अनुसार अस्वीकृतियाँ/ });
+    expect(chart.getAttribute('aria-label')).not.toContain('The document');
   });
 
   it('opens on the last 30 days, and says so when nothing was decided', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Trans } from '@lingui/react';
 import {
   Button,
   Paper,
@@ -31,8 +32,12 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { durationInWords } from './duration-in-words';
-import { SHORT_REASONS } from './short-reasons';
+import { messages } from './messages';
+import { shortReason } from './short-reasons';
+
+addMessages(messages);
 
 /**
  * The chart library is most of this screen's code: it loads beside the report's data, after the
@@ -42,15 +47,13 @@ const loadReasonChart = () => import('./reason-chart');
 const ReasonChart = lazy(() => loadReasonChart().then((m) => ({ default: m.ReasonChart })));
 const CHART_HEIGHT = 300;
 
-const TITLE = 'Rejection report';
-
 /** Without dates in the address: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
 
 const SET_KINDS = {
-  unit: { name: 'Units (NOC)', types: UNIT_FILE_TYPE_NAMES as Record<string, string> },
+  unit: { nameId: 'rejectionReport.units', types: UNIT_FILE_TYPE_NAMES as Record<string, string> },
   frequency: {
-    name: 'Collateral monitoring',
+    nameId: 'rejectionReport.collateral',
     types: COLLATERAL_FILE_TYPE_NAMES as Record<string, string>,
   },
 } as const;
@@ -84,19 +87,20 @@ function usePeriod() {
  * decision, for a period of the lender's days. Approvers and admins; the page tells others no.
  */
 export function RejectionReportPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   if (user.role !== 'approver' && user.role !== 'admin') {
     return (
       <>
-        <PageTitle title="Checkers and admins only" />
+        <PageTitle title={_('rejectionReport.checkersOnly')} />
         <EmptyState
           headingOrder={1}
           icon={<IconShieldLock aria-hidden />}
-          title="Checkers and admins only"
-          description="Only the lender's checkers and administrators can see the rejection report."
+          title={_('rejectionReport.checkersOnly')}
+          description={_('rejectionReport.checkersOnlyDetail')}
           action={
             <Button component={Link} to={homePathFor(user)} variant="default">
-              Go to your home page
+              {_('rejectionReport.goHome')}
             </Button>
           }
         />
@@ -107,16 +111,17 @@ export function RejectionReportPage() {
 }
 
 function RejectionReportScreen() {
+  const { _ } = useLingui();
   const { period, setPeriod, today } = usePeriod();
   return (
     <Stack gap="md">
-      <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <PageTitle title={_('rejectionReport.title')} />
+      <Title order={1}>{_('rejectionReport.title')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={560}>
         {/* The browser's own date fields: typed or picked, by keyboard or on a phone. */}
         <TextInput
           type="date"
-          label="From"
+          label={_('rejectionReport.from')}
           value={period.from}
           max={period.to}
           onChange={(event) => {
@@ -126,7 +131,7 @@ function RejectionReportScreen() {
         />
         <TextInput
           type="date"
-          label="To"
+          label={_('rejectionReport.to')}
           value={period.to}
           min={period.from}
           max={today}
@@ -142,51 +147,59 @@ function RejectionReportScreen() {
 }
 
 function ReportFor({ period }: { period: RejectionReportQuery }) {
+  const { _ } = useLingui();
   const report = useQuery({ ...rejectionReportQuery(period), placeholderData: keepPreviousData });
   useEffect(() => {
     // A failed load shows where the chart renders (the route's error screen).
     loadReasonChart().catch(() => {});
   }, []);
-  if (report.isPending) return <QueryLoader query={report} label="Loading the report…" />;
+  if (report.isPending) return <QueryLoader query={report} label={_('rejectionReport.loading')} />;
   if (report.isError) {
     return (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The report could not be loaded"
+        title={_('rejectionReport.loadFailed')}
         description={report.error.message}
-        action={<Button onClick={() => void report.refetch()}>Try again</Button>}
+        action={
+          <Button onClick={() => void report.refetch()}>{_('rejectionReport.tryAgain')}</Button>
+        }
       />
     );
   }
   const data = report.data.report;
   const nothing =
     data.totalRejections === 0 && data.decisionTimes.every((kind) => kind.decisions === 0);
-  const inWords = `${formatDate(data.from)} to ${formatDate(data.to)}`;
+  const language = currentLanguage();
+  const inWords = _('rejectionReport.period', {
+    from: formatDate(data.from, DEFAULT_TIME_ZONE, language),
+    to: formatDate(data.to, DEFAULT_TIME_ZONE, language),
+  });
   return (
     <Stack gap="lg" aria-busy={report.isPlaceholderData}>
       <RetryNotice query={report} />
       {nothing ? (
         <EmptyState
           icon={<IconChartBar aria-hidden />}
-          title="No decisions in this period"
-          description={`No document was rejected and no set was decided from ${inWords}.`}
+          title={_('rejectionReport.nothing')}
+          description={_('rejectionReport.nothingDetail', { period: inWords })}
         />
       ) : (
         <>
           <Text>
-            {data.totalRejections === 1
-              ? '1 document was rejected'
-              : `${data.totalRejections} documents were rejected`}{' '}
-            from {inWords}.
+            {_('rejectionReport.total', { count: data.totalRejections, period: inWords })}
           </Text>
           <DecisionTimes report={data} />
           {data.totalRejections > 0 && (
             <>
               <section>
                 <Title order={2} size="h3" mb="xs">
-                  Rejections by reason
+                  {_('rejectionReport.byReason')}
                 </Title>
-                <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-label="Loading the chart…" />}>
+                <Suspense
+                  fallback={
+                    <Skeleton h={CHART_HEIGHT} aria-label={_('rejectionReport.loadingChart')} />
+                  }
+                >
                   <ReasonChart byReason={data.byReason} height={CHART_HEIGHT} />
                 </Suspense>
               </section>
@@ -200,21 +213,25 @@ function ReportFor({ period }: { period: RejectionReportQuery }) {
 }
 
 function DecisionTimes({ report }: { report: RejectionReport }) {
+  const { _ } = useLingui();
   return (
     <section>
       <Title order={2} size="h3" mb="xs">
-        Time to a final decision
+        {_('rejectionReport.decisionTimes')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {report.decisionTimes.map(({ kind, decisions, medianSeconds }) => (
           <Paper key={kind} withBorder p="md">
-            <Text fw={700}>{SET_KINDS[kind].name}</Text>
+            <Text fw={700}>{_(SET_KINDS[kind].nameId)}</Text>
             {medianSeconds === null ? (
-              <Text c="dimmed">No final decision in this period.</Text>
+              <Text c="dimmed">{_('rejectionReport.noDecision')}</Text>
             ) : (
               <Text>
-                Half were decided within <strong>{durationInWords(medianSeconds)}</strong> of being
-                submitted (the median of {decisions} {decisions === 1 ? 'decision' : 'decisions'}).
+                <Trans
+                  id="rejectionReport.median"
+                  values={{ duration: durationInWords(medianSeconds), decisions }}
+                  components={{ 0: <strong /> }}
+                />
               </Text>
             )}
           </Paper>
@@ -225,35 +242,36 @@ function DecisionTimes({ report }: { report: RejectionReport }) {
 }
 
 function ByFileTypeTable({ report }: { report: RejectionReport }) {
+  const { _ } = useLingui();
   return (
     <section>
       <Title order={2} size="h3" mb="xs">
-        Rejections by document
+        {_('rejectionReport.byDocument')}
       </Title>
       <Table.ScrollContainer
         minWidth={520}
         type="native"
         tabIndex={0}
         role="region"
-        aria-label="Rejections by document"
+        aria-label={_('rejectionReport.byDocument')}
       >
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Of</Table.Th>
-              <Table.Th ta="right">Rejections</Table.Th>
-              <Table.Th>Reasons</Table.Th>
+              <Table.Th>{_('rejectionReport.document')}</Table.Th>
+              <Table.Th>{_('rejectionReport.of')}</Table.Th>
+              <Table.Th ta="right">{_('rejectionReport.rejections')}</Table.Th>
+              <Table.Th>{_('rejectionReport.reasons')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {report.byFileType.map(({ kind, fileType, count, byReason }) => (
               <Table.Tr key={`${kind}:${fileType}`}>
                 <Table.Td>{SET_KINDS[kind].types[fileType] ?? fileType}</Table.Td>
-                <Table.Td>{SET_KINDS[kind].name}</Table.Td>
+                <Table.Td>{_(SET_KINDS[kind].nameId)}</Table.Td>
                 <Table.Td ta="right">{count}</Table.Td>
                 <Table.Td>
-                  {byReason.map((r) => `${SHORT_REASONS[r.reason]} ${r.count}`).join(' · ')}
+                  {byReason.map((r) => `${shortReason(r.reason)} ${r.count}`).join(' · ')}
                 </Table.Td>
               </Table.Tr>
             ))}
