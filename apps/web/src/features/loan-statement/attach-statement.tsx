@@ -12,7 +12,11 @@ import {
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { ACCEPT_ATTRIBUTE, contentTypeOf, sendBytes } from '../documents/upload';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** The API lets approvers and admins send statements; viewers only read (DESIGN §3, §5). */
 export function canAttachStatement(role: Role): boolean {
@@ -21,12 +25,12 @@ export function canAttachStatement(role: Role): boolean {
 
 /** DESIGN §7: a refusal in words that say what to do. */
 function failureMessage(error: Error): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (error.status === 413) return 'This file is too large. Choose a smaller file or compress it.';
+  if (!(error instanceof ApiError)) return i18n._('loanStatement.failedGeneric');
+  if (error.status === 413) return i18n._('loanStatement.tooLarge');
   if (error.status === 415) {
-    return 'This type of file is not accepted. Attach a PDF, PNG, JPEG, Excel, Word or CSV file.';
+    return i18n._('loanStatement.wrongType');
   }
-  if (error.status === 409) return `${error.message} The list now shows the latest state.`;
+  if (error.status === 409) return i18n._('loanStatement.conflict', { message: error.message });
   return error.message;
 }
 
@@ -39,11 +43,7 @@ function parseAnswer(text: string): LoanStatementRequest {
   }
   const parsed = LoanStatementRequestResponseSchema.safeParse(body);
   if (parsed.success) return parsed.data.loanStatementRequest;
-  throw new ApiError(
-    200,
-    'INVALID_RESPONSE',
-    'The server sent an answer this page does not understand. Please reload and try again.',
-  );
+  throw new ApiError(200, 'INVALID_RESPONSE', i18n._('loanStatement.invalidAnswer'));
 }
 
 /**
@@ -76,24 +76,28 @@ export function AttachStatement({
   opportunityKey: string;
   request: LoanStatementRequest;
 }) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [percent, setPercent] = useState(0);
   // Cleared after each try, so the same file can be picked again after a refusal.
   const resetPicker = useRef<() => void>(null);
-  const period = `${formatDate(request.fromDate)} to ${formatDate(request.toDate)}`;
+  const period = _('loanStatement.period', {
+    from: formatDate(request.fromDate),
+    to: formatDate(request.toDate),
+  });
 
   const attach = useMutation({
     mutationFn: (file: File) => putStatement(opportunityKey, request, file, setPercent),
     onSuccess: () =>
       notifications.show({
         color: 'green',
-        title: 'Statement sent',
-        message: `The borrower is told by e-mail and can download the statement for ${period}.`,
+        title: i18n._('loanStatement.statementSent'),
+        message: i18n._('loanStatement.statementSentMessage', { period }),
       }),
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: 'The statement was not sent',
+        title: i18n._('loanStatement.statementNotSent'),
         message: failureMessage(error),
       }),
     onSettled: () => {
@@ -120,11 +124,11 @@ export function AttachStatement({
           disabled={attach.isPending}
           aria-label={
             attach.isPending
-              ? `Sending the statement for ${period}: ${percent}%`
-              : `Attach statement for ${period}`
+              ? _('loanStatement.sendingLabel', { period, percent })
+              : _('loanStatement.attachLabel', { period })
           }
         >
-          {attach.isPending ? `Sending… ${percent}%` : 'Attach statement'}
+          {attach.isPending ? _('loanStatement.sending', { percent }) : _('loanStatement.attach')}
         </Button>
       )}
     </FileButton>

@@ -1,5 +1,7 @@
 // The date pickers' styles load with the screens that show them, not with the first page.
 import '@mantine/dates/styles.css';
+// The pickers' month and day names in Hindi (dayjs's own locale, which Mantine's pickers use).
+import 'dayjs/locale/hi';
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
@@ -24,7 +26,11 @@ import {
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
+import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 type Field = 'fromDate' | 'toDate' | 'borrowerRemarks';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -44,6 +50,7 @@ const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
  * messages) and window rule, so what the form accepts the server accepts.
  */
 export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }) {
+  const { _, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [toDate, setToDate] = useState<string | null>(null);
@@ -106,9 +113,10 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DatePickerInput
-            label="From"
-            placeholder="Pick a start date"
+            label={_('loanStatement.from')}
+            placeholder={_('loanStatement.fromPlaceholder')}
             valueFormat={DATE_FORMAT}
+            locale={i18n.locale}
             styles={PICKER_STYLES}
             value={fromDate}
             onChange={(value) => {
@@ -122,9 +130,10 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
             clearable
           />
           <DatePickerInput
-            label="To"
-            placeholder="Pick an end date"
+            label={_('loanStatement.to')}
+            placeholder={_('loanStatement.toPlaceholder')}
             valueFormat={DATE_FORMAT}
+            locale={i18n.locale}
             styles={PICKER_STYLES}
             value={toDate}
             onChange={(value) => {
@@ -139,7 +148,7 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
           />
         </SimpleGrid>
         <Textarea
-          label="Remarks (optional)"
+          label={_('loanStatement.remarks')}
           value={remarks}
           onChange={(event) => {
             setRemarks(event.currentTarget.value);
@@ -151,13 +160,13 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
           resize="vertical"
         />
         {submit.isError && (
-          <Alert color="red" title="Your request was not sent">
+          <Alert color="red" title={_('loanStatement.notSent')}>
             {submit.error.message}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={submit.isPending}>
-            Submit
+            {_('loanStatement.submit')}
           </Button>
         </Group>
       </Stack>
@@ -165,14 +174,14 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
       <Modal
         opened={isThanked}
         onClose={() => setIsThanked(false)}
-        title="Thankyou.!!"
+        title={_('loanStatement.thanks')}
         centered
         withCloseButton={false}
       >
-        <Text>Your request for the loan statement has been sent.</Text>
+        <Text>{_('loanStatement.sent')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button onClick={() => setIsThanked(false)} data-autofocus>
-            Close
+            {_('loanStatement.close')}
           </Button>
         </Group>
       </Modal>

@@ -5,12 +5,21 @@ import { formatDate, STATUS_COLOURS, type LoanStatementStatus } from '@portal/do
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { AttachStatement } from './attach-statement';
+import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsQuery } from './loan-statement-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** DESIGN §7 status colours: waiting reads like pending approval, done like approved. */
 const STATUS_COLOUR = {
   REQUESTED: STATUS_COLOURS.PENDING_APPROVAL,
   FULFILLED: STATUS_COLOURS.APPROVED,
+} as const satisfies Record<LoanStatementStatus, string>;
+
+const STATUS_LABEL_KEY = {
+  REQUESTED: 'loanStatement.statusRequested',
+  FULFILLED: 'loanStatement.statusFulfilled',
 } as const satisfies Record<LoanStatementStatus, string>;
 
 /**
@@ -24,24 +33,27 @@ export function LoanStatementList({
   opportunityKey: string;
   canAttach: boolean;
 }) {
+  const { _ } = useLingui();
   const requests = useQuery(loanStatementRequestsQuery(opportunityKey));
 
-  if (requests.isPending) return <PageLoader label="Loading your earlier requests…" />;
+  if (requests.isPending) return <PageLoader label={_('loanStatement.loading')} />;
   if (requests.isError) {
     return (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="Your earlier requests could not be loaded"
+        title={_('loanStatement.loadFailed')}
         description={requests.error.message}
-        action={<Button onClick={() => void requests.refetch()}>Try again</Button>}
+        action={
+          <Button onClick={() => void requests.refetch()}>{_('loanStatement.tryAgain')}</Button>
+        }
       />
     );
   }
   if (requests.data.length === 0) {
     return (
       <EmptyState
-        title="No statement requests yet"
-        description="Requests you send appear here, with a download link once the statement is ready."
+        title={_('loanStatement.emptyTitle')}
+        description={_('loanStatement.emptyDescription')}
       />
     );
   }
@@ -53,17 +65,17 @@ export function LoanStatementList({
       type="native"
       tabIndex={0}
       role="region"
-      aria-label="Earlier requests"
+      aria-label={_('loanStatement.earlierRequests')}
     >
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Requested on</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Remarks</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Statement</Table.Th>
+            <Table.Th>{_('loanStatement.columnRequestedOn')}</Table.Th>
+            <Table.Th>{_('loanStatement.columnFrom')}</Table.Th>
+            <Table.Th>{_('loanStatement.columnTo')}</Table.Th>
+            <Table.Th>{_('loanStatement.columnRemarks')}</Table.Th>
+            <Table.Th>{_('loanStatement.columnStatus')}</Table.Th>
+            <Table.Th>{_('loanStatement.columnStatement')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -75,7 +87,7 @@ export function LoanStatementList({
               <Table.Td>{request.borrowerRemarks ?? '—'}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={STATUS_COLOUR[request.status]}>
-                  {request.status}
+                  {_(STATUS_LABEL_KEY[request.status])}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -83,16 +95,19 @@ export function LoanStatementList({
                   <Anchor
                     href={request.downloadUrl}
                     download={request.fileName ?? true}
-                    aria-label={`Download the statement from ${formatDate(request.fromDate)} to ${formatDate(request.toDate)}`}
+                    aria-label={_('loanStatement.downloadLabel', {
+                      from: formatDate(request.fromDate),
+                      to: formatDate(request.toDate),
+                    })}
                   >
                     <IconDownload size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
-                    Download
+                    {_('loanStatement.download')}
                   </Anchor>
                 ) : canAttach && request.status === 'REQUESTED' ? (
                   <AttachStatement opportunityKey={opportunityKey} request={request} />
                 ) : (
                   <Text size="sm" c="dimmed">
-                    Not ready yet
+                    {_('loanStatement.notReady')}
                   </Text>
                 )}
               </Table.Td>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LoanStatementRequest, Opportunity, SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 
 const client: SessionUser = {
@@ -98,6 +99,7 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    setLanguage('en');
   });
 
   it('names the account and the loan and lists earlier requests', async () => {
@@ -194,5 +196,20 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
     expect(screen.getByRole('link', { name: 'Go to your loans' }).getAttribute('href')).toBe(
       '/opportunities',
     );
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubLoanApi();
+    renderApp('/opportunities/OPP-1/loan-statement-requests');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'लोन स्टेटमेंट का अनुरोध करें' }),
+    ).toBeTruthy();
+    const table = await screen.findByRole('region', { name: 'पिछले अनुरोध' });
+    expect(within(table).getByText('भेज दिया गया')).toBeTruthy();
+    expect(
+      within(table).getByRole('link', { name: '22 Nov 2025 से 31 Jan 2026 तक का स्टेटमेंट डाउनलोड करें' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'भेजें' })).toBeTruthy();
   });
 });

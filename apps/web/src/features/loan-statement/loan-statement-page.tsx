@@ -5,42 +5,46 @@ import { isStaffRole } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
 import { LoanScreen } from '../opportunities/loan-screen';
 import { canAttachStatement } from './attach-statement';
 import { LoanStatementForm } from './loan-statement-form';
 import { LoanStatementList } from './loan-statement-list';
+import { messages } from './messages';
 
-const TITLE = 'Request Loan Statement';
+addMessages(messages);
 
 /**
  * SPEC §2 "Loan statement page" at /opportunities/:opportunityKey/loan-statement-requests.
  * SPEC's bare /loanstatement names no loan, so it sends the user to choose one.
  */
 export function LoanStatementPage() {
+  const { _ } = useLingui();
   const { opportunityKey } = useParams();
   if (!opportunityKey) return <ChooseLoanFirst />;
   return (
-    <LoanScreen opportunityKey={opportunityKey} title={TITLE}>
+    <LoanScreen opportunityKey={opportunityKey} title={_('loanStatement.title')}>
       {(loan) => <LoanStatements opportunityKey={loan.key} />}
     </LoanScreen>
   );
 }
 
 function LoanStatements({ opportunityKey }: { opportunityKey: string }) {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   return (
     <>
       <Stack gap="sm">
-        <Title order={2}>{TITLE}</Title>
+        <Title order={2}>{_('loanStatement.title')}</Title>
         {/* DESIGN §5: only borrowers ask for statements; staff see what was asked. */}
         {isStaffRole(user.role) ? (
-          <Text c="dimmed">Only the borrower can request a statement for this loan.</Text>
+          <Text c="dimmed">{_('loanStatement.staffOnlyReads')}</Text>
         ) : (
           <LoanStatementForm opportunityKey={opportunityKey} />
         )}
       </Stack>
       <Stack gap="sm">
-        <Title order={2}>Earlier requests</Title>
+        <Title order={2}>{_('loanStatement.earlierRequests')}</Title>
         <LoanStatementList
           opportunityKey={opportunityKey}
           canAttach={canAttachStatement(user.role)}
@@ -51,17 +55,18 @@ function LoanStatements({ opportunityKey }: { opportunityKey: string }) {
 }
 
 function ChooseLoanFirst() {
+  const { _ } = useLingui();
   return (
     <>
-      <PageTitle title={TITLE} />
+      <PageTitle title={_('loanStatement.title')} />
       <EmptyState
         headingOrder={1}
         icon={<IconFileInvoice aria-hidden />}
-        title={TITLE}
-        description="Statements are requested per loan. Choose a loan on your loan list, then choose Request Loan Statement."
+        title={_('loanStatement.title')}
+        description={_('loanStatement.chooseLoanFirst')}
         action={
           <Button component={Link} to="/opportunities">
-            Go to your loans
+            {_('loanStatement.goToLoans')}
           </Button>
         }
       />
