@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { STATUS_COLOURS, unitCheckerLabel, type ApprovalStatus } from '@portal/domain';
-import { addMessages, useLingui } from '../i18n';
+import { addMessages, currentLanguage, useLingui } from '../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -19,7 +19,9 @@ interface StatusBadgeProps {
 export function StatusBadge({ status, label }: StatusBadgeProps) {
   const { _ } = useLingui();
   const color = status ? STATUS_COLOURS[status] : STATUS_COLOURS.NO_FILE;
-  const text = label ?? (status ? unitCheckerLabel(status) : _('statusBadge.noFile'));
+  const text =
+    label ??
+    (status ? unitCheckerLabel(status, false, currentLanguage()) : _('statusBadge.noFile'));
   return (
     <Badge variant="light" color={color}>
       {text}
