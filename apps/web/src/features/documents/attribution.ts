@@ -1,15 +1,20 @@
 import { DEFAULT_TIME_ZONE, formatDate } from '@portal/domain';
+import { addMessages, currentLanguage, i18n } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 const ROLE_NAMES: Record<string, string | undefined> = {
-  client: 'borrower',
-  approver: 'approver',
-  viewer: 'viewer',
-  admin: 'admin',
+  client: 'documentPanel.role.client',
+  approver: 'documentPanel.role.approver',
+  viewer: 'documentPanel.role.viewer',
+  admin: 'documentPanel.role.admin',
 };
 
 /** Who did something, with their role in words: "priya (approver)"; an unknown role as it is. */
 export function actorLabel(actor: { username: string; role: string }): string {
-  return `${actor.username} (${ROLE_NAMES[actor.role] ?? actor.role})`;
+  const roleName = ROLE_NAMES[actor.role];
+  return `${actor.username} (${roleName ? i18n._(roleName) : actor.role})`;
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -18,8 +23,19 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+const hindiDate = new Intl.DateTimeFormat('hi-IN', {
+  timeZone: DEFAULT_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** DESIGN §7 dates in the business time zone, in the screens' language: "22 Nov 2026". */
+export function formatDay(at: string): string {
+  return currentLanguage() === 'hi' ? hindiDate.format(new Date(at)) : formatDate(at);
+}
 
 /** DESIGN §7 dates with the time of day, in the business time zone: "22 Nov 2026, 14:05". */
 export function formatDateTime(at: string): string {
-  return `${formatDate(at)}, ${timeFormat.format(new Date(at))}`;
+  return `${formatDay(at)}, ${timeFormat.format(new Date(at))}`;
 }

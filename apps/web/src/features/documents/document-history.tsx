@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { rejectionReasonLabel, RejectionReasonSchema, type AuditEvent } from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { documentHistoryQuery } from './document-queries';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** The parts of an audit event's before/after the timeline describes (DESIGN §4 "History"). */
 const SnapshotSchema = z
@@ -30,39 +34,52 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
   const before = SnapshotSchema.parse(event.before);
   const after = SnapshotSchema.parse(event.after);
   const file = after?.file ?? before?.file;
-  const document = file ? labelOf(file.fileType) : 'a document';
+  const document = file ? labelOf(file.fileType) : i18n._('documentPanel.history.aDocument');
+  const fileName = file?.fileName;
   switch (event.action.split('.').slice(-1)[0]) {
     case 'uploaded':
-      return file?.fileName
-        ? `Uploaded ${document}: ${file.fileName}`
-        : `Added remarks for ${document} (no file)`;
+      return fileName
+        ? i18n._('documentPanel.history.uploaded', { document, fileName })
+        : i18n._('documentPanel.history.remarksOnly', { document });
     case 'reviewed': {
-      const verdict = after?.file?.approvalStatus === 'APPROVED' ? 'Approved' : 'Rejected';
+      const verdict =
+        after?.file?.approvalStatus === 'APPROVED'
+          ? i18n._('documentPanel.history.approved', { document })
+          : i18n._('documentPanel.history.rejected', { document });
       const remarks = after?.file?.approverRemarks;
       const reason = after?.file?.rejectionReason;
-      const decided = reason
-        ? `${verdict} ${document} (${rejectionReasonLabel(reason)})`
-        : `${verdict} ${document}`;
-      return remarks ? `${decided}: “${remarks}”` : decided;
+      const decision = reason
+        ? i18n._('documentPanel.history.withReason', {
+            decision: verdict,
+            reason: rejectionReasonLabel(reason),
+          })
+        : verdict;
+      return remarks
+        ? i18n._('documentPanel.history.withRemarks', { decision, remarks })
+        : decision;
     }
     case 'discarded':
-      return `Discarded ${document}${file?.fileName ? `: ${file.fileName}` : ''}`;
+      return fileName
+        ? i18n._('documentPanel.history.discardedFile', { document, fileName })
+        : i18n._('documentPanel.history.discarded', { document });
     case 'remarks_changed':
-      return `Changed the remarks on ${document}`;
+      return i18n._('documentPanel.history.remarksChanged', { document });
     case 'submitted':
-      return 'Submitted to the checker';
+      return i18n._('documentPanel.history.submitted');
     case 'finalised':
-      return `Finalised as ${after?.approvalStatus ?? 'reviewed'}`;
+      return i18n._('documentPanel.history.finalised', {
+        status: after?.approvalStatus ?? i18n._('documentPanel.history.reviewed'),
+      });
     case 'reopened':
-      return 'Reopened for changes';
+      return i18n._('documentPanel.history.reopened');
     case 'first_approved':
-      return 'Approved: the first of two approvals';
+      return i18n._('documentPanel.history.firstApproved');
     case 'approval_confirmed':
-      return 'Confirmed the first approval (the second of two)';
+      return i18n._('documentPanel.history.approvalConfirmed');
     case 'sent_back':
-      return 'Sent back for review: the first approval withdrawn';
+      return i18n._('documentPanel.history.sentBack');
     case 'created':
-      return 'Created';
+      return i18n._('documentPanel.history.created');
     default:
       return event.action;
   }
@@ -71,18 +88,19 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
 /** DESIGN §4: every change of the set, oldest first: who (and their role), when, what. */
 export function DocumentHistory({ setRef }: { setRef: DocumentSetRef }) {
   const history = useQuery(documentHistoryQuery(setRef));
-  if (history.isPending) return <PageLoader label="Loading the history…" />;
+  const { _ } = useLingui();
+  if (history.isPending) return <PageLoader label={_('documentPanel.history.loading')} />;
   if (history.isError) {
     return (
       <Text c="red.9">
-        The history could not be loaded. {history.error.message}{' '}
+        {_('documentPanel.history.loadFailed', { message: history.error.message })}{' '}
         <Button size="compact-sm" variant="default" onClick={() => void history.refetch()}>
-          Try again
+          {_('documentPanel.tryAgain')}
         </Button>
       </Text>
     );
   }
-  if (history.data.length === 0) return <Text c="dimmed">Nothing has happened yet.</Text>;
+  if (history.data.length === 0) return <Text c="dimmed">{_('documentPanel.history.empty')}</Text>;
 
   const labelOf = (fileType: string) =>
     setRef.slots.find((slot) => slot.fileType === fileType)?.label ?? fileType;

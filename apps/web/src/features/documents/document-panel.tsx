@@ -3,6 +3,7 @@ import { Accordion, Alert, Button, Drawer, Group, Stack, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import {
   canFinalise,
   isReadyToSubmit,
@@ -18,6 +19,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { StatusBadge } from '../../components/status-badge';
+import { addMessages, useLingui } from '../../i18n';
 import { formatDateTime } from './attribution';
 import { DocumentHistory } from './document-history';
 import type { DocumentSetRef } from './document-set-ref';
@@ -28,15 +30,19 @@ import {
   type DocumentSetParent,
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
+import { messages } from './messages';
 import { NocLetterActions } from './noc-letter-actions';
 import { openingSlot } from './opening-slot';
 import { PanelStatus } from './panel-status';
 import { SlotItem } from './slot-item';
 import { SubmitSet } from './submit-set';
 
+addMessages(messages);
+
 /** Mantine's `sm` breakpoint: below it the panel takes the whole screen (DESIGN §6). */
 const PHONE_QUERY = '(max-width: 48em)';
 
+/** SPEC §2's prompts in English (the catalog's `documentPanel.borrowerPrompt` / `staffPrompt`). */
 export const BORROWER_PROMPT =
   'Please upload the required documents below before raising for approval.';
 export const STAFF_PROMPT = 'Please review the documents and remark before approving or rejecting.';
@@ -64,6 +70,7 @@ export interface DocumentPanelProps {
  */
 export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: DocumentPanelProps) {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const { _ } = useLingui();
   return (
     <Drawer
       opened={opened && setRef !== null}
@@ -73,7 +80,7 @@ export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: Docu
       title={
         <>
           <Text component="span" display="block" fw={700} size="lg">
-            Document uploads
+            {_('documentPanel.title')}
           </Text>
           {setRef && (
             <Text component="span" display="block" size="sm" c="dimmed">
@@ -106,6 +113,7 @@ interface SetViewProps {
 
 function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
   const user = useCurrentUser();
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const parent = useQuery(documentParentQuery(setRef));
   const files = useQuery(documentFilesQuery(setRef));
@@ -122,16 +130,16 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
   const isBorrower = user.role === 'client';
   let body;
   if (parent.isPending || files.isPending) {
-    body = <PageLoader label="Loading the documents…" />;
+    body = <PageLoader label={_('documentPanel.loading')} />;
   } else if (parent.isError || files.isError) {
     body = (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The documents could not be loaded"
+        title={_('documentPanel.loadFailed')}
         description={(parent.error ?? files.error)?.message}
         action={
           <Button onClick={() => void Promise.all([parent.refetch(), files.refetch()])}>
-            Try again
+            {_('documentPanel.tryAgain')}
           </Button>
         }
       />
@@ -155,7 +163,9 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
     <PanelStatus>
       {(statusLine) => (
         <Stack gap="md">
-          <Text>{isBorrower ? BORROWER_PROMPT : STAFF_PROMPT}</Text>
+          <Text>
+            {isBorrower ? _('documentPanel.borrowerPrompt') : _('documentPanel.staffPrompt')}
+          </Text>
           {statusLine}
           {body}
         </Stack>
@@ -195,16 +205,20 @@ function LoadedSet({
   const [result, setResult] = useState<Result | null>(null);
   const [historyOpen, setHistoryOpen] = useState<string | null>(null);
   const isBorrower = actor.role === 'client';
+  const { _ } = useLingui();
 
   return (
     <>
       <Group gap="xs">
-        <Text>Status:</Text>
+        <Text>{_('documentPanel.status')}</Text>
         <StatusBadge status={parent.approvalStatus} />
         {parent.submittedAt && (
           <Text size="sm" c="dimmed">
-            Last submitted to the checker{' '}
-            <time dateTime={parent.submittedAt}>{formatDateTime(parent.submittedAt)}</time>
+            <Trans
+              id="documentPanel.lastSubmitted"
+              values={{ when: formatDateTime(parent.submittedAt) }}
+              components={{ 0: <time dateTime={parent.submittedAt} /> }}
+            />
           </Text>
         )}
       </Group>
@@ -264,7 +278,7 @@ function LoadedSet({
       )}
       <Accordion variant="contained" value={historyOpen} onChange={setHistoryOpen}>
         <Accordion.Item value="history">
-          <Accordion.Control>History</Accordion.Control>
+          <Accordion.Control>{_('documentPanel.history')}</Accordion.Control>
           <Accordion.Panel>
             {historyOpen === 'history' && <DocumentHistory setRef={setRef} />}
           </Accordion.Panel>
@@ -285,6 +299,7 @@ function ResultNote({
   next?: NextItem;
 }) {
   const note = useRef<HTMLDivElement>(null);
+  const { _ } = useLingui();
   // The button the user pressed is gone: the note takes the focus, so the next step is near.
   useEffect(() => note.current?.focus(), []);
   const status = 'submitted' in result ? 'PENDING_APPROVAL' : result.finalised;
@@ -293,13 +308,24 @@ function ResultNote({
       ref={note}
       tabIndex={-1}
       color={STATUS_COLOURS[status]}
-      title={'submitted' in result ? 'Submitted to the checker' : 'Review submitted'}
+      title={
+        'submitted' in result
+          ? _('documentPanel.result.submitted')
+          : _('documentPanel.result.reviewed')
+      }
     >
       <Stack gap="sm" align="flex-start">
         <Text>
-          {setRef.title} is now {unitCheckerLabel(status)}.
+          {_('documentPanel.result.nowStatus', {
+            title: setRef.title,
+            status: unitCheckerLabel(status),
+          })}
         </Text>
-        {next && <Button onClick={next.open}>Next: {next.label}</Button>}
+        {next && (
+          <Button onClick={next.open}>
+            {_('documentPanel.result.next', { label: next.label })}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

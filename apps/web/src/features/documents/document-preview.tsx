@@ -2,8 +2,12 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../../components/page-loader';
+import { addMessages, useLingui } from '../../i18n';
 import { documentBytesQuery } from './document-queries';
+import { messages } from './messages';
 import type { PreviewKind } from './preview-kind';
+
+addMessages(messages);
 
 // pdf.js is large: only a PDF preview loads it.
 const PdfPreview = lazy(() => import('./pdf-preview'));
@@ -22,13 +26,14 @@ export interface DocumentPreviewProps {
  */
 export default function DocumentPreview({ file, kind, url }: DocumentPreviewProps) {
   const bytes = useQuery(documentBytesQuery(file, url));
-  if (bytes.isPending) return <PageLoader label="Loading the preview…" />;
+  const { _ } = useLingui();
+  if (bytes.isPending) return <PageLoader label={_('documentPanel.preview.loading')} />;
   if (bytes.isError) {
     return (
       <Group gap="xs">
-        <Text c="red.9">The preview could not be loaded. The file can still be downloaded.</Text>
+        <Text c="red.9">{_('documentPanel.preview.failed')}</Text>
         <Button size="compact-sm" variant="default" onClick={() => void bytes.refetch()}>
-          Try again
+          {_('documentPanel.tryAgain')}
         </Button>
       </Group>
     );
@@ -36,7 +41,7 @@ export default function DocumentPreview({ file, kind, url }: DocumentPreviewProp
   return kind === 'image' ? (
     <ImagePreview blob={bytes.data} fileName={file.fileName} />
   ) : (
-    <Suspense fallback={<PageLoader label="Loading the PDF viewer…" />}>
+    <Suspense fallback={<PageLoader label={_('documentPanel.preview.pdfViewer')} />}>
       <PdfPreview blob={bytes.data} fileName={file.fileName} />
     </Suspense>
   );
@@ -44,6 +49,7 @@ export default function DocumentPreview({ file, kind, url }: DocumentPreviewProp
 
 /** An image drawn from its bytes through a blob: link, released when the image goes. */
 function ImagePreview({ blob, fileName }: { blob: Blob; fileName: string }) {
+  const { _ } = useLingui();
   const showBlob = useCallback(
     (image: HTMLImageElement | null) => {
       if (!image) return;
@@ -57,7 +63,7 @@ function ImagePreview({ blob, fileName }: { blob: Blob; fileName: string }) {
     <Box
       component="img"
       ref={showBlob}
-      alt={`Preview of ${fileName}`}
+      alt={_('documentPanel.preview.imageAlt', { fileName })}
       display="block"
       maw="100%"
       mah="70vh"

@@ -7,7 +7,11 @@ import {
   UnitDetailSchema,
 } from '@portal/domain';
 import { ApiError, apiGet } from '../../api/client';
+import { addMessages, i18n } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /**
  * What the panel needs of a unit or frequency: its status, when it last went to the checker,
@@ -80,13 +84,13 @@ export const documentBytesQuery = (file: { key: string; contentType: string }, u
         response = await fetch(url, { signal });
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new ApiError(0, 'NETWORK_ERROR', 'The file could not be fetched.');
+        throw new ApiError(0, 'NETWORK_ERROR', i18n._('documentPanel.error.fetchFailed'));
       }
       if (!response.ok) {
         throw new ApiError(
           response.status,
           `HTTP_${response.status}`,
-          'The file could not be fetched.',
+          i18n._('documentPanel.error.fetchFailed'),
         );
       }
       return new Blob([await response.arrayBuffer()], { type: file.contentType });

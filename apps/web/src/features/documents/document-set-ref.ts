@@ -7,6 +7,10 @@ import {
   UNIT_FILE_TYPE_NAMES,
   unitSlotFileTypes,
 } from '@portal/domain';
+import { addMessages, i18n } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** One document slot of a set: the file type it holds and its display name (SPEC §3). */
 export interface DocumentSlot {
@@ -55,7 +59,9 @@ export function unitSetRef(unit: {
 /** DESIGN §4: code 2 has a label too; any other code is named by its number of months. */
 function frequencyLabel(code: number): string {
   const parsed = FrequencyCodeSchema.safeParse(code);
-  return parsed.success ? FREQUENCY_LABELS[parsed.data] : `Every ${code} months`;
+  return parsed.success
+    ? FREQUENCY_LABELS[parsed.data]
+    : i18n._('documentPanel.setRef.everyMonths', { code });
 }
 
 /** SPEC §2 frequency sidebar: the nine collateral slots; SPEC §7 paths. */

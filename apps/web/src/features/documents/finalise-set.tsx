@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import {
   finalOutcome,
-  formatDate,
   STATUS_COLOURS,
   type DocumentFile,
   type FirstApproval,
@@ -12,9 +12,14 @@ import {
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { formatDay } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
+import { messages } from './messages';
 import { documentErrorMessage, isConflict } from './upload';
+
+addMessages(messages);
 
 interface FinaliseSetProps {
   setRef: DocumentSetRef;
@@ -48,9 +53,9 @@ export function outcomeSentence(
   const rejected = slotFiles.filter((file) => file.approvalStatus === 'REJECTED').length;
   const why =
     outcome === 'REJECTED'
-      ? `${rejected} ${rejected === 1 ? 'document' : 'documents'} rejected`
-      : `all ${slotFiles.length} documents approved`;
-  return `This ${kind} will be ${outcome}: ${why}`;
+      ? i18n._('documentPanel.finalise.rejectedCount', { count: rejected })
+      : i18n._('documentPanel.finalise.allApproved', { count: slotFiles.length });
+  return i18n._('documentPanel.finalise.outcome', { kind, outcome, why });
 }
 
 /**
@@ -71,6 +76,7 @@ export function FinaliseSet(props: FinaliseSetProps) {
 function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: FinaliseSetProps) {
   const outcome = finalOutcome(slotFiles);
   const sentence = outcomeSentence(setRef.kind, slotFiles);
+  const { _ } = useLingui();
   const finalise = useMutation({
     mutationFn: () =>
       apiSend(
@@ -82,7 +88,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
     onSuccess: async () => {
       notifications.show({
         color: STATUS_COLOURS[outcome],
-        message: `${setRef.title} is ${outcome}.`,
+        message: i18n._('documentPanel.finalise.done', { title: setRef.title, outcome }),
       });
       await onFinalised(outcome);
     },
@@ -93,30 +99,36 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: `Submit the review of ${setRef.title}?`,
-      children: <Text>{sentence}. Decisions cannot be changed after this.</Text>,
-      labels: { confirm: 'Submit', cancel: 'Cancel' },
+      title: _('documentPanel.finalise.confirmTitle', { title: setRef.title }),
+      children: <Text>{_('documentPanel.finalise.confirmBody', { sentence })}</Text>,
+      labels: { confirm: _('documentPanel.finalise.submit'), cancel: _('documentPanel.cancel') },
       onConfirm: () => finalise.mutate(),
     });
 
   return (
-    <Paper withBorder p="md" role="region" aria-label="Final review">
+    <Paper withBorder p="md" role="region" aria-label={_('documentPanel.finalise.region')}>
       <Stack gap="sm">
         <Text>
-          Every document is reviewed. Submitting makes this {setRef.kind}{' '}
-          <Text component="strong" fw={700} c={`${STATUS_COLOURS[outcome]}.9`}>
-            {outcome}
-          </Text>
-          {outcome === 'REJECTED' ? ', because a document was rejected.' : '.'}
+          <Trans
+            id={
+              outcome === 'REJECTED'
+                ? 'documentPanel.finalise.explainRejected'
+                : 'documentPanel.finalise.explain'
+            }
+            values={{ kind: setRef.kind, outcome }}
+            components={{
+              0: <Text component="strong" fw={700} c={`${STATUS_COLOURS[outcome]}.9`} />,
+            }}
+          />
         </Text>
         {finalise.isError && (
-          <Alert color="red" title="Not submitted">
+          <Alert color="red" title={_('documentPanel.submit.failed')}>
             {documentErrorMessage(finalise.error)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button loading={finalise.isPending} onClick={confirm}>
-            Submit
+            {_('documentPanel.finalise.submit')}
           </Button>
         </Group>
       </Stack>
@@ -126,6 +138,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
 
 /** Four-eyes NOC release, first step: this approval is recorded and awaits a different approver. */
 function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseSetProps) {
+  const { _ } = useLingui();
   const approve = useMutation({
     mutationFn: () =>
       apiSend(
@@ -137,7 +150,7 @@ function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseS
     onSuccess: async () => {
       notifications.show({
         color: STATUS_COLOURS.PENDING_APPROVAL,
-        message: `${setRef.title} has its first approval; a different approver must confirm it.`,
+        message: i18n._('documentPanel.first.recorded', { title: setRef.title }),
       });
       await onRecorded();
     },
@@ -148,36 +161,31 @@ function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseS
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: `Approve the NOC of ${setRef.title}?`,
-      children: (
-        <Text>
-          This is the first of two approvals. The unit stays pending until a different approver
-          confirms it.
-        </Text>
-      ),
-      labels: { confirm: 'Approve', cancel: 'Cancel' },
+      title: _('documentPanel.first.confirmTitle', { title: setRef.title }),
+      children: <Text>{_('documentPanel.first.confirmBody')}</Text>,
+      labels: { confirm: _('documentPanel.finalise.approve'), cancel: _('documentPanel.cancel') },
       onConfirm: () => approve.mutate(),
     });
 
   return (
-    <Paper withBorder p="md" role="region" aria-label="Final review">
+    <Paper withBorder p="md" role="region" aria-label={_('documentPanel.finalise.region')}>
       <Stack gap="sm">
         <Text>
-          Every document is approved. Releasing this unit takes two approvers: yours is the first,
-          and a different approver confirms it before the unit is{' '}
-          <Text component="strong" fw={700} c={`${STATUS_COLOURS.APPROVED}.9`}>
-            APPROVED
-          </Text>
-          .
+          <Trans
+            id="documentPanel.first.explain"
+            components={{
+              0: <Text component="strong" fw={700} c={`${STATUS_COLOURS.APPROVED}.9`} />,
+            }}
+          />
         </Text>
         {approve.isError && (
-          <Alert color="red" title="Not approved">
+          <Alert color="red" title={_('documentPanel.finalise.notApproved')}>
             {documentErrorMessage(approve.error)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button loading={approve.isPending} onClick={confirm}>
-            Approve NOC (first of two approvals)
+            {_('documentPanel.first.button')}
           </Button>
         </Group>
       </Stack>
@@ -198,6 +206,7 @@ function SecondApprovalStep({
   onRecorded,
 }: FinaliseSetProps & { firstApproval: FirstApproval }) {
   const user = useCurrentUser();
+  const { _ } = useLingui();
   const isFirstApprover = firstApproval.by.username === user.username;
   const onError = (error: Error) => {
     if (isConflict(error)) void onConflict();
@@ -213,7 +222,10 @@ function SecondApprovalStep({
     onSuccess: async () => {
       notifications.show({
         color: STATUS_COLOURS.APPROVED,
-        message: `${setRef.title} is APPROVED.`,
+        message: i18n._('documentPanel.finalise.done', {
+          title: setRef.title,
+          outcome: 'APPROVED',
+        }),
       });
       await onFinalised('APPROVED');
     },
@@ -230,7 +242,7 @@ function SecondApprovalStep({
     onSuccess: async () => {
       notifications.show({
         color: STATUS_COLOURS.PENDING_APPROVAL,
-        message: `${setRef.title} is sent back for review; its first approval is withdrawn.`,
+        message: i18n._('documentPanel.second.sentBack', { title: setRef.title }),
       });
       await onRecorded();
     },
@@ -241,39 +253,36 @@ function SecondApprovalStep({
 
   const askConfirm = () =>
     modals.openConfirmModal({
-      title: `Confirm the approval of ${setRef.title}?`,
-      children: <Text>The unit becomes APPROVED. This cannot be changed after this.</Text>,
-      labels: { confirm: 'Confirm approval', cancel: 'Cancel' },
+      title: _('documentPanel.second.confirmTitle', { title: setRef.title }),
+      children: <Text>{_('documentPanel.second.confirmBody')}</Text>,
+      labels: { confirm: _('documentPanel.second.confirm'), cancel: _('documentPanel.cancel') },
       onConfirm: () => confirmApproval.mutate(),
     });
   const askSendBack = () =>
     modals.openConfirmModal({
-      title: `Send ${setRef.title} back?`,
-      children: (
-        <Text>
-          The first approval is withdrawn and the unit stays pending for review: documents can be
-          reviewed again, and it then needs two approvals again.
-        </Text>
-      ),
-      labels: { confirm: 'Send back', cancel: 'Cancel' },
+      title: _('documentPanel.second.sendBackTitle', { title: setRef.title }),
+      children: <Text>{_('documentPanel.second.sendBackBody')}</Text>,
+      labels: { confirm: _('documentPanel.second.sendBack'), cancel: _('documentPanel.cancel') },
       onConfirm: () => sendBack.mutate(),
     });
 
   return (
-    <Paper withBorder p="md" role="region" aria-label="Final review">
+    <Paper withBorder p="md" role="region" aria-label={_('documentPanel.finalise.region')}>
       <Stack gap="sm">
         <Text>
-          First approved by <strong>{firstApproval.by.name}</strong> on{' '}
-          <time dateTime={firstApproval.at}>{formatDate(firstApproval.at)}</time>. It awaits a
-          second approval from a different approver.
+          <Trans
+            id="documentPanel.second.explain"
+            values={{ name: firstApproval.by.name, date: formatDay(firstApproval.at) }}
+            components={{ 0: <strong />, 1: <time dateTime={firstApproval.at} /> }}
+          />
         </Text>
         {isFirstApprover && (
           <Text id="second-approval-reason" c="dimmed">
-            You gave the first approval, so a different approver must confirm it or send it back.
+            {_('documentPanel.second.youGaveFirst')}
           </Text>
         )}
         {failed && (
-          <Alert color="red" title="Not done">
+          <Alert color="red" title={_('documentPanel.finalise.notDone')}>
             {documentErrorMessage(failed)}
           </Alert>
         )}
@@ -285,7 +294,7 @@ function SecondApprovalStep({
             aria-describedby={isFirstApprover ? 'second-approval-reason' : undefined}
             onClick={askSendBack}
           >
-            Send back
+            {_('documentPanel.second.sendBack')}
           </Button>
           <Button
             disabled={isFirstApprover || busy}
@@ -293,7 +302,7 @@ function SecondApprovalStep({
             aria-describedby={isFirstApprover ? 'second-approval-reason' : undefined}
             onClick={askConfirm}
           >
-            Confirm approval
+            {_('documentPanel.second.confirm')}
           </Button>
         </Group>
       </Stack>

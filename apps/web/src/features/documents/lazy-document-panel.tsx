@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
+import { addMessages, useLingui } from '../../i18n';
 import type { DocumentPanelProps } from './document-panel';
+import { messages } from './messages';
+
+addMessages(messages);
 
 // The panel carries the upload, review and history code and the drop zone: a list screen
 // loads it when its first item is opened, not with the list.
@@ -10,6 +14,7 @@ const DocumentPanel = lazy(() =>
 
 /** The document panel, loaded the first time a set is opened. */
 export function LazyDocumentPanel(props: DocumentPanelProps) {
+  const { _ } = useLingui();
   if (props.setRef === null) return null;
   return (
     <Suspense
@@ -17,7 +22,7 @@ export function LazyDocumentPanel(props: DocumentPanelProps) {
         <Group gap="xs" role="status">
           <Loader size="xs" aria-hidden />
           <Text size="sm" c="dimmed">
-            Opening the documents…
+            {_('documentPanel.opening')}
           </Text>
         </Group>
       }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { IconDownload } from '@tabler/icons-react';
 import { z } from 'zod';
 import {
-  formatDate,
   isReviewerRole,
   NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
@@ -15,6 +15,11 @@ import {
   type Role,
 } from '@portal/domain';
 import { ApiError, apiGet, apiSend } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { formatDay } from './attribution';
+import { messages } from './messages';
+
+addMessages(messages);
 
 const PREPARING_POLL_MS = 3000;
 
@@ -36,6 +41,7 @@ const nocLetterKey = (unitPath: string) => ['noc-letter', unitPath] as const;
  */
 export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string; label: string }) {
   const [busy, setBusy] = useState(false);
+  const { _ } = useLingui();
   const download = async () => {
     setBusy(true);
     try {
@@ -46,8 +52,8 @@ export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string;
         notifications.show({
           color: answer ? 'red' : 'blue',
           message: answer
-            ? 'This NOC letter was revoked by the lender.'
-            : 'Preparing NOC letter… it will be ready in a moment; we will e-mail you too.',
+            ? i18n._('documentPanel.noc.revokedByLender')
+            : i18n._('documentPanel.noc.preparingNotice'),
         });
       }
     } catch (error) {
@@ -62,10 +68,10 @@ export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string;
       size="xs"
       leftSection={<IconDownload size={16} aria-hidden />}
       loading={busy}
-      aria-label={`Download NOC letter of ${label}`}
+      aria-label={_('documentPanel.noc.downloadOf', { label })}
       onClick={() => void download()}
     >
-      Download NOC letter
+      {_('documentPanel.noc.download')}
     </Button>
   );
 }
@@ -89,17 +95,18 @@ export function NocLetterActions({
     enabled: status === 'APPROVED',
     refetchInterval: (query) => (query.state.data === null ? PREPARING_POLL_MS : false),
   });
+  const { _ } = useLingui();
   if (status !== 'APPROVED') return null;
 
   let content;
   if (letter.isPending) {
-    content = <Loader size="sm" aria-label="Loading the NOC letter" />;
+    content = <Loader size="sm" aria-label={_('documentPanel.noc.loading')} />;
   } else if (letter.isError) {
     content = (
       <Group gap="sm">
-        <Text c="red">The NOC letter could not be loaded: {letter.error.message}</Text>
+        <Text c="red">{_('documentPanel.noc.loadFailed', { message: letter.error.message })}</Text>
         <Button size="xs" variant="default" onClick={() => void letter.refetch()}>
-          Try again
+          {_('documentPanel.tryAgain')}
         </Button>
       </Group>
     );
@@ -107,14 +114,14 @@ export function NocLetterActions({
     content = (
       <Group gap="xs" role="status">
         <Loader size="xs" aria-hidden />
-        <Text>Preparing NOC letter…</Text>
+        <Text>{_('documentPanel.noc.preparing')}</Text>
       </Group>
     );
   } else {
     content = <IssuedLetter unitPath={unitPath} role={role} letter={letter.data} />;
   }
   return (
-    <Alert color="teal" variant="light" title="NOC letter">
+    <Alert color="teal" variant="light" title={_('documentPanel.noc.title')}>
       {content}
     </Alert>
   );
@@ -130,6 +137,7 @@ function IssuedLetter({
   letter: z.infer<typeof NocLetterResponseSchema>;
 }) {
   const [revoking, setRevoking] = useState(false);
+  const { _ } = useLingui();
   const { file, meta } = letter;
   const isStaff = role !== 'client';
   return (
@@ -137,15 +145,23 @@ function IssuedLetter({
       {isStaff && (
         <Group gap="xs">
           <Text>
-            Letter no. <strong>{file.letterNumber}</strong>
+            <Trans
+              id="documentPanel.noc.letterNumber"
+              values={{ number: file.letterNumber }}
+              components={{ 0: <strong /> }}
+            />
           </Text>
           <Badge color={file.state === 'REVOKED' ? 'red' : 'teal'}>{file.state}</Badge>
         </Group>
       )}
       {file.revokedAt && (
         <Text c="red">
-          Revoked on {formatDate(file.revokedAt)}
-          {isStaff && file.revokeReason ? `: ${file.revokeReason}` : ''}
+          {isStaff && file.revokeReason
+            ? _('documentPanel.noc.revokedOnBecause', {
+                date: formatDay(file.revokedAt),
+                reason: file.revokeReason,
+              })
+            : _('documentPanel.noc.revokedOn', { date: formatDay(file.revokedAt) })}
         </Text>
       )}
       <Group gap="sm">
@@ -155,12 +171,12 @@ function IssuedLetter({
             href={meta.presignedUrl}
             leftSection={<IconDownload size={16} aria-hidden />}
           >
-            Download NOC letter
+            {_('documentPanel.noc.download')}
           </Button>
         )}
         {isReviewerRole(role) && !file.revokedAt && (
           <Button color="red" variant="outline" onClick={() => setRevoking(true)}>
-            Revoke letter
+            {_('documentPanel.noc.revoke')}
           </Button>
         )}
       </Group>
@@ -186,6 +202,7 @@ function RevokeLetterModal({
   letter: NocLetter;
 }) {
   const queryClient = useQueryClient();
+  const { _ } = useLingui();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const revoke = useMutation({
@@ -197,7 +214,10 @@ function RevokeLetterModal({
         z.object({ nocLetter: NocLetterSchema }),
       ),
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: `NOC letter ${letter.letterNumber} revoked` });
+      notifications.show({
+        color: 'teal',
+        message: i18n._('documentPanel.noc.revoked', { number: letter.letterNumber }),
+      });
       onClose();
       await queryClient.invalidateQueries({ queryKey: nocLetterKey(unitPath) });
     },
@@ -209,14 +229,14 @@ function RevokeLetterModal({
   const submit = () => {
     const parsed = NocLetterRevokeBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Give the reason for revoking the letter');
+      setProblem(parsed.error.issues[0]?.message ?? _('documentPanel.noc.reasonMissing'));
       return;
     }
     setProblem(null);
     revoke.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Revoke NOC letter" centered>
+    <Modal opened={opened} onClose={onClose} title={_('documentPanel.noc.revokeTitle')} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -224,12 +244,9 @@ function RevokeLetterModal({
         }}
       >
         <Stack gap="md">
-          <Text>
-            Letter {letter.letterNumber} will show as revoked to anyone who verifies it. This cannot
-            be undone.
-          </Text>
+          <Text>{_('documentPanel.noc.revokeWarning', { number: letter.letterNumber })}</Text>
           <Textarea
-            label="Reason"
+            label={_('documentPanel.noc.reason')}
             withAsterisk
             rows={3}
             maxLength={500}
@@ -240,10 +257,10 @@ function RevokeLetterModal({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {_('documentPanel.cancel')}
             </Button>
             <Button type="submit" color="red" loading={revoke.isPending}>
-              Revoke letter
+              {_('documentPanel.noc.revoke')}
             </Button>
           </Group>
         </Stack>

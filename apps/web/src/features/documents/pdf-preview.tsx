@@ -5,6 +5,8 @@ import { useElementSize } from '@mantine/hooks';
 import { Document, Page, pdfjs } from 'react-pdf';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PageLoader } from '../../components/page-loader';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 
 // The worker is a file of this build, served from the app's own origin: the CSP's worker
 // fallback (script-src 'self') admits it, and nothing is fetched from elsewhere.
@@ -13,7 +15,7 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 /** pdf.js never turns PDF content into code (its eval path for fonts); the CSP forbids it too. */
 const PDF_OPTIONS = { isEvalSupported: false };
 
-const UNREADABLE = <Text c="red.9">This PDF could not be shown. It can still be downloaded.</Text>;
+addMessages(messages);
 
 /**
  * A PDF drawn in the page by pdf.js (through react-pdf), one page at a time at the width of the
@@ -24,6 +26,8 @@ export default function PdfPreview({ blob, fileName }: { blob: Blob; fileName: s
   const { ref, width } = useElementSize();
   const [pageCount, setPageCount] = useState(0);
   const [pageNumber, setPageNumber] = useState(1);
+  const { _ } = useLingui();
+  const unreadable = <Text c="red.9">{_('documentPanel.pdf.unreadable')}</Text>;
   return (
     <Box style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
       {/* Measured inside the border, so the page fits the panel exactly. */}
@@ -32,15 +36,15 @@ export default function PdfPreview({ blob, fileName }: { blob: Blob; fileName: s
           file={blob}
           options={PDF_OPTIONS}
           onLoadSuccess={({ numPages }) => setPageCount(numPages)}
-          loading={<PageLoader label="Drawing the PDF…" />}
-          error={UNREADABLE}
+          loading={<PageLoader label={_('documentPanel.pdf.drawing')} />}
+          error={unreadable}
         >
           <Page
             pageNumber={pageNumber}
             width={width > 0 ? width : undefined}
             renderAnnotationLayer={false}
-            loading={<PageLoader label="Drawing the page…" />}
-            error={UNREADABLE}
+            loading={<PageLoader label={_('documentPanel.pdf.drawingPage')} />}
+            error={unreadable}
           />
         </Document>
       </Box>
@@ -51,21 +55,21 @@ export default function PdfPreview({ blob, fileName }: { blob: Blob; fileName: s
             variant="default"
             disabled={pageNumber === 1}
             onClick={() => setPageNumber((page) => page - 1)}
-            aria-label={`Previous page of ${fileName}`}
+            aria-label={_('documentPanel.pdf.previousOf', { fileName })}
           >
-            Previous
+            {_('documentPanel.pdf.previous')}
           </Button>
           <Text size="sm" aria-live="polite">
-            Page {pageNumber} of {pageCount}
+            {_('documentPanel.pdf.pageOf', { page: pageNumber, count: pageCount })}
           </Text>
           <Button
             size="compact-sm"
             variant="default"
             disabled={pageNumber === pageCount}
             onClick={() => setPageNumber((page) => page + 1)}
-            aria-label={`Next page of ${fileName}`}
+            aria-label={_('documentPanel.pdf.nextOf', { fileName })}
           >
-            Next
+            {_('documentPanel.pdf.next')}
           </Button>
         </Group>
       )}

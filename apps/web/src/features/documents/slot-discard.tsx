@@ -3,8 +3,12 @@ import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@portal/domain';
 import { apiSend, NoContentSchema } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
+
+addMessages(messages);
 
 interface SlotDiscardProps extends SlotPartProps {
   filesPath: string;
@@ -26,13 +30,14 @@ export function SlotDiscard({
   onChanged,
 }: SlotDiscardProps) {
   const announce = useAnnounce();
+  const { _ } = useLingui();
   const discard = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
     mutationFn: () =>
       apiSend('DELETE', `${filesPath}/${encodeURIComponent(file.key)}`, undefined, NoContentSchema),
     onMutate: onStarted,
     onSuccess: async () => {
-      announce(`${slot.label} discarded.`);
+      announce(i18n._('documentPanel.discard.announced', { label: slot.label }));
       await onChanged();
     },
     onError: onFailed,
@@ -40,29 +45,35 @@ export function SlotDiscard({
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: `Discard ${slot.label}?`,
+      title: _('documentPanel.discard.title', { label: slot.label }),
       children: (
         <Text>
-          {file.fileName ?? 'The remarks-only entry'} leaves this slot
-          {file.approverRemarks ? ", and the approver's remarks with it" : ''}. To send a better
-          file instead, use Change: it keeps this one until the new file is uploaded.
+          {_(
+            file.approverRemarks
+              ? 'documentPanel.discard.bodyWithRemarks'
+              : 'documentPanel.discard.body',
+            { file: file.fileName ?? _('documentPanel.discard.remarksOnlyEntry') },
+          )}
         </Text>
       ),
-      labels: { confirm: 'Discard', cancel: 'Keep it' },
+      labels: {
+        confirm: _('documentPanel.discard.button'),
+        cancel: _('documentPanel.discard.keep'),
+      },
       confirmProps: { color: 'red' },
       onConfirm: () => discard.mutate(),
     });
 
   return (
     <Button
-      aria-label={`Discard ${slot.label}`}
+      aria-label={_('documentPanel.discard.aria', { label: slot.label })}
       color="red"
       variant="light"
       disabled={busy}
       loading={discard.isPending}
       onClick={confirm}
     >
-      Discard
+      {_('documentPanel.discard.button')}
     </Button>
   );
 }

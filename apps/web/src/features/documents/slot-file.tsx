@@ -3,10 +3,14 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconEyeOff, IconFile } from '@tabler/icons-react';
 import type { FileEntry } from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { previewKind } from './preview-kind';
 
 // The preview (and pdf.js behind it) loads only when a file is first viewed.
 const DocumentPreview = lazy(() => import('./document-preview'));
+
+addMessages(messages);
 
 interface SlotFileProps {
   entry: FileEntry;
@@ -26,11 +30,12 @@ export function SlotFile({ entry, actions }: SlotFileProps) {
   const kind = previewKind(contentType);
   const [viewing, setViewing] = useState(false);
   const previewId = useId();
+  const { _ } = useLingui();
   if (fileName === null || url === null) {
     return (
       <Group gap="xs">
         <IconFile aria-hidden size={18} />
-        <Text>No File Uploaded</Text>
+        <Text>{_('documentPanel.file.none')}</Text>
         {actions}
       </Group>
     );
@@ -49,10 +54,14 @@ export function SlotFile({ entry, actions }: SlotFileProps) {
             }
             aria-expanded={viewing}
             aria-controls={previewId}
-            aria-label={viewing ? `Hide the preview of ${fileName}` : `View ${fileName}`}
+            aria-label={
+              viewing
+                ? _('documentPanel.file.hidePreviewOf', { fileName })
+                : _('documentPanel.file.viewOf', { fileName })
+            }
             onClick={() => setViewing((shown) => !shown)}
           >
-            {viewing ? 'Hide' : 'View'}
+            {viewing ? _('documentPanel.file.hide') : _('documentPanel.file.view')}
           </Button>
         )}
         <Button
@@ -62,20 +71,20 @@ export function SlotFile({ entry, actions }: SlotFileProps) {
           size="compact-sm"
           variant="default"
           leftSection={<IconDownload aria-hidden size={16} />}
-          aria-label={`Download ${fileName}`}
+          aria-label={_('documentPanel.file.downloadOf', { fileName })}
         >
-          Download
+          {_('documentPanel.file.download')}
         </Button>
         {actions}
       </Group>
       {kind === null ? (
         <Text size="sm" c="dimmed">
-          This type of file has no preview here: download it to open it.
+          {_('documentPanel.file.noPreview')}
         </Text>
       ) : (
         <div id={previewId}>
           {viewing && contentType !== null && (
-            <Suspense fallback={<PageLoader label="Loading the preview…" />}>
+            <Suspense fallback={<PageLoader label={_('documentPanel.preview.loading')} />}>
               <DocumentPreview file={{ key, fileName, contentType }} kind={kind} url={url} />
             </Suspense>
           )}

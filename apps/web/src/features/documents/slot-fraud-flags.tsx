@@ -1,6 +1,10 @@
 import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fraudFlagMessage, type DocumentFile } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /**
  * What the upload checks noticed about a file, for the checker (staff answers only carry them):
@@ -9,13 +13,14 @@ import { fraudFlagMessage, type DocumentFile } from '@portal/domain';
  */
 export function SlotFraudFlags({ file }: { file: DocumentFile }) {
   const flags = file.fraudFlags ?? [];
+  const { _ } = useLingui();
   if (flags.length === 0) return null;
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
-      title="Check this file closely"
+      title={_('documentPanel.fraud.title')}
     >
       <List size="sm" spacing={4}>
         {flags.map((flag) => (

@@ -13,7 +13,9 @@ import {
   type ApprovalStatus,
   type FileEntry,
 } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
+import { messages } from './messages';
 import { SlotDiscard } from './slot-discard';
 import { SlotFile } from './slot-file';
 import { SlotFraudFlags } from './slot-fraud-flags';
@@ -23,6 +25,8 @@ import { SlotQuarantineNotice, isQuarantined } from './slot-quarantine-notice';
 import { SlotReview } from './slot-review';
 import { ChangeFileButton, SlotUpload, slotMutationKey } from './slot-upload';
 import { documentErrorMessage, isConflict } from './upload';
+
+addMessages(messages);
 
 interface SlotItemProps {
   setRef: DocumentSetRef;
@@ -44,6 +48,7 @@ interface SlotItemProps {
 export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }: SlotItemProps) {
   const file = entry?.file;
   const { filesPath } = setRef;
+  const { _ } = useLingui();
   // Change picked this file: the replacement is prepared while the live file stays.
   const [replacement, setReplacement] = useState<File | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
@@ -80,7 +85,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
           </Text>
           {/* DESIGN §7: the status in words too, never colour alone. */}
           <Badge component="span" color={colour} variant="filled" style={{ flexShrink: 0 }}>
-            {file ? unitCheckerLabel(file.approvalStatus) : 'NO FILE'}
+            {file ? unitCheckerLabel(file.approvalStatus) : _('documentPanel.slot.noFile')}
           </Badge>
         </Group>
       </Accordion.Control>
@@ -116,12 +121,12 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
           ) : mayUpload ? (
             <SlotUpload {...parts} filesPath={filesPath} />
           ) : (
-            <Text c="dimmed">No file uploaded.</Text>
+            <Text c="dimmed">{_('documentPanel.slot.noFileUploaded')}</Text>
           )}
 
           <SlotQuarantineNotice problem={problem} />
           {problem !== null && !isQuarantined(problem) && (
-            <Alert color="red" title="That did not work">
+            <Alert color="red" title={_('documentPanel.slot.failed')}>
               {documentErrorMessage(problem)}
             </Alert>
           )}

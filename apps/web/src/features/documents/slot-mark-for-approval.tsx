@@ -3,9 +3,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile } from '@portal/domain';
 import { apiSend } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
+import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
+
+addMessages(messages);
 
 interface SlotMarkForApprovalProps extends SlotPartProps {
   setRef: DocumentSetRef;
@@ -27,6 +31,7 @@ export function SlotMarkForApproval({
 }: SlotMarkForApprovalProps) {
   const hintId = useId();
   const announce = useAnnounce();
+  const { _ } = useLingui();
   const mark = useMutation({
     mutationKey: slotMutationKey(setRef.filesPath, slot.fileType),
     mutationFn: () =>
@@ -38,7 +43,7 @@ export function SlotMarkForApproval({
       ),
     onMutate: onStarted,
     onSuccess: async () => {
-      announce(`${slot.label} is marked for approval: a checker reviews it next.`);
+      announce(i18n._('documentPanel.mark.announced', { label: slot.label }));
       await onChanged();
     },
     onError: onFailed,
@@ -51,14 +56,13 @@ export function SlotMarkForApproval({
         disabled={busy}
         loading={mark.isPending}
         onClick={() => mark.mutate()}
-        aria-label={`Mark ${slot.label} for approval`}
+        aria-label={_('documentPanel.mark.aria', { label: slot.label })}
         aria-describedby={hintId}
       >
-        Mark for approval
+        {_('documentPanel.mark.button')}
       </Button>
       <Text id={hintId} size="sm" c="dimmed">
-        A checker reviews this one document now, ahead of the {setRef.kind}. The {setRef.kind} can
-        be submitted once the checker has approved it.
+        {_('documentPanel.mark.hint', { kind: setRef.kind })}
       </Text>
     </Stack>
   );

@@ -1,6 +1,10 @@
 import { Alert, Text } from '@mantine/core';
 import { IconShieldX } from '@tabler/icons-react';
 import { ApiError } from '../../api/client';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** The answer to a `complete` whose file the virus scanner blocked (422 FILE_QUARANTINED). */
 export const isQuarantined = (error: unknown): error is ApiError =>
@@ -11,13 +15,16 @@ export const isQuarantined = (error: unknown): error is ApiError =>
  * problem message: the slot stays empty and another file can be chosen.
  */
 export function SlotQuarantineNotice({ problem }: { problem: unknown }) {
+  const { _ } = useLingui();
   if (!isQuarantined(problem)) return null;
   return (
-    <Alert color="red" icon={<IconShieldX aria-hidden />} title="File refused">
+    <Alert
+      color="red"
+      icon={<IconShieldX aria-hidden />}
+      title={_('documentPanel.quarantine.title')}
+    >
       <Text size="sm">{problem.message}.</Text>
-      <Text size="sm">
-        It was not uploaded. Scan your device for viruses, then choose a clean copy of the document.
-      </Text>
+      <Text size="sm">{_('documentPanel.quarantine.advice')}</Text>
     </Alert>
   );
 }

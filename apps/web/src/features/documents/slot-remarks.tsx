@@ -7,7 +7,11 @@ import {
   type PreviousReview,
   type RejectionReason,
 } from '@portal/domain';
+import { addMessages, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface RemarkProps {
   label: string;
@@ -62,10 +66,11 @@ const reviewer = (reviewedBy: ActorRef | null) => (reviewedBy ? actorLabel(revie
 
 /** SPEC §5: the borrower's remarks are fixed once a file exists; written by its uploader. */
 export function BorrowerRemarks({ file }: { file: DocumentFile }) {
+  const { _ } = useLingui();
   return (
     <Remark
-      label="Borrower remarks"
-      text={file.borrowerRemarks ?? 'No remarks.'}
+      label={_('documentPanel.remarks.borrower')}
+      text={file.borrowerRemarks ?? _('documentPanel.remarks.none')}
       by={file.uploadedBy}
       at={file.createdAt}
     />
@@ -75,10 +80,13 @@ export function BorrowerRemarks({ file }: { file: DocumentFile }) {
 /** The checker's remarks with the current decision; a rejection's are its reason. */
 export function ApproverRemarks({ file }: { file: DocumentFile }) {
   const rejected = file.approvalStatus === 'REJECTED';
+  const { _ } = useLingui();
   return (
     <Remark
-      label={rejected ? 'Approver remarks: reason for rejection' : 'Approver remarks'}
-      text={file.approverRemarks ?? 'None yet.'}
+      label={
+        rejected ? _('documentPanel.remarks.approverRejected') : _('documentPanel.remarks.approver')
+      }
+      text={file.approverRemarks ?? _('documentPanel.remarks.noneYet')}
       reason={rejected ? file.rejectionReason : null}
       by={reviewer(file.reviewedBy)}
       at={file.reviewedAt}
@@ -93,14 +101,15 @@ export function ApproverRemarks({ file }: { file: DocumentFile }) {
  */
 export function PreviousReviewRemarks({ review }: { review: PreviousReview }) {
   const rejected = review.approvalStatus === 'REJECTED';
+  const { _ } = useLingui();
   return (
     <Remark
       label={
         rejected
-          ? 'The previous file was rejected. Reason:'
-          : 'The previous file was approved. Remarks:'
+          ? _('documentPanel.remarks.previousRejected')
+          : _('documentPanel.remarks.previousApproved')
       }
-      text={review.approverRemarks ?? 'No remarks.'}
+      text={review.approverRemarks ?? _('documentPanel.remarks.none')}
       reason={rejected ? review.rejectionReason : null}
       by={reviewer(review.reviewedBy)}
       at={review.reviewedAt}

@@ -12,6 +12,8 @@ import {
   type ReviewOutcome,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
 
@@ -21,9 +23,25 @@ interface SlotReviewProps extends SlotPartProps {
   file: DocumentFile;
 }
 
-const VERDICTS: Record<ReviewOutcome, { verb: string; colour: string; done: string }> = {
-  APPROVED: { verb: 'Approve', colour: 'green', done: 'approved' },
-  REJECTED: { verb: 'Reject', colour: 'red', done: 'rejected' },
+addMessages(messages);
+
+/** Each verdict's colour and message keys: its button, the button's name, what is announced. */
+const VERDICTS: Record<
+  ReviewOutcome,
+  { colour: string; verb: string; verbOn: string; done: string }
+> = {
+  APPROVED: {
+    colour: 'green',
+    verb: 'documentPanel.finalise.approve',
+    verbOn: 'documentPanel.review.approveAria',
+    done: 'documentPanel.review.approved',
+  },
+  REJECTED: {
+    colour: 'red',
+    verb: 'documentPanel.review.reject',
+    verbOn: 'documentPanel.review.rejectAria',
+    done: 'documentPanel.review.rejected',
+  },
 };
 const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
 const REASON_OPTIONS = REJECTION_REASONS.map((reason) => ({
@@ -55,6 +73,7 @@ export function SlotReview({
   const changeButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const announce = useAnnounce();
+  const { _ } = useLingui();
 
   useEffect(() => {
     if (!changing && returnFocus.current) {
@@ -81,7 +100,7 @@ export function SlotReview({
       // The file keeps its key, so this part stays: back to its resting state.
       clearForm();
       setChanging(false);
-      announce(`${slot.label} ${VERDICTS[approvalStatus].done}.`);
+      announce(i18n._(VERDICTS[approvalStatus].done, { label: slot.label }));
       await onChanged();
     },
     onError: onFailed,
@@ -110,12 +129,12 @@ export function SlotReview({
           variant="default"
           disabled={busy}
           onClick={() => setChanging(true)}
-          aria-label={`Change the decision on ${slot.label}`}
+          aria-label={_('documentPanel.review.changeAria', { label: slot.label })}
         >
-          Change decision
+          {_('documentPanel.review.change')}
         </Button>
         <Text size="sm" c="dimmed">
-          Possible until the final Submit.
+          {_('documentPanel.review.untilFinal')}
         </Text>
       </Group>
     );
@@ -125,8 +144,10 @@ export function SlotReview({
   return (
     <Stack gap="sm">
       <Textarea
-        label={isDecided ? 'New approver remarks' : 'Approver remarks'}
-        description={isDecided ? 'Say why the decision changes.' : undefined}
+        label={
+          isDecided ? _('documentPanel.review.newRemarks') : _('documentPanel.remarks.approver')
+        }
+        description={isDecided ? _('documentPanel.review.sayWhy') : undefined}
         rows={2}
         maxLength={2000}
         value={remarks}
@@ -137,9 +158,9 @@ export function SlotReview({
       />
       <Select
         ref={reasonInput}
-        label="Reason for rejection"
-        description="Needed to reject; the borrower reads it above your remarks."
-        placeholder="Choose a reason"
+        label={_('documentPanel.review.reason')}
+        description={_('documentPanel.review.reasonHint')}
+        placeholder={_('documentPanel.review.chooseReason')}
         data={REASON_OPTIONS}
         value={reason}
         onChange={(value) => {
@@ -154,14 +175,14 @@ export function SlotReview({
         {OUTCOMES.map((outcome) => (
           <Button
             key={outcome}
-            aria-label={`${VERDICTS[outcome].verb} ${slot.label}`}
+            aria-label={_(VERDICTS[outcome].verbOn, { label: slot.label })}
             color={VERDICTS[outcome].colour}
             // SPEC §5: no review without remarks.
             disabled={remarks.trim() === '' || disabled}
             loading={review.isPending && review.variables === outcome}
             onClick={() => decide(outcome)}
           >
-            {VERDICTS[outcome].verb}
+            {_(VERDICTS[outcome].verb)}
           </Button>
         ))}
         {isDecided && (
@@ -174,7 +195,7 @@ export function SlotReview({
               setChanging(false);
             }}
           >
-            Keep the decision
+            {_('documentPanel.review.keep')}
           </Button>
         )}
       </Group>

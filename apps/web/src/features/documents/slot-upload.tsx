@@ -5,9 +5,12 @@ import { Button, FileButton, Group, Progress, Stack, Text, Textarea } from '@man
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import type { DocumentFile } from '@portal/domain';
 import { ApiError } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentSlot } from './document-set-ref';
+import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import {
   ACCEPT_ATTRIBUTE,
@@ -16,6 +19,8 @@ import {
   UploadCancelled,
   type UploadPhase,
 } from './upload';
+
+addMessages(messages);
 
 /** One mutation key per slot: its parts see each other's work under way. */
 export const slotMutationKey = (filesPath: string, fileType: string) =>
@@ -64,6 +69,7 @@ export function SlotUpload({
   const openPicker = useRef<() => void>(null);
   const stop = useRef<AbortController | null>(null);
   const announce = useAnnounce();
+  const { _ } = useLingui();
 
   const upload = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
@@ -81,12 +87,20 @@ export function SlotUpload({
     onMutate: onStarted,
     onSettled: () => setPhase(null),
     onSuccess: async () => {
-      announce(replacing ? `${slot.label} replaced.` : `${slot.label} uploaded.`);
+      announce(
+        i18n._(replacing ? 'documentPanel.upload.replaced' : 'documentPanel.upload.uploaded', {
+          label: slot.label,
+        }),
+      );
       await onChanged();
     },
     onError: (error) => {
       if (error instanceof UploadCancelled) {
-        announce(replacing ? `Upload cancelled: ${slot.label} is unchanged.` : 'Upload cancelled.');
+        announce(
+          replacing
+            ? i18n._('documentPanel.upload.cancelledReplacement', { label: slot.label })
+            : i18n._('documentPanel.upload.cancelled'),
+        );
         onCancel?.();
       } else {
         onFailed(error);
@@ -98,7 +112,7 @@ export function SlotUpload({
     const tooMany = rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
     onFailed(
       tooMany
-        ? new ApiError(400, 'VALIDATION_FAILED', 'Choose one file for this document')
+        ? new ApiError(400, 'VALIDATION_FAILED', i18n._('documentPanel.upload.oneFile'))
         : new ApiError(415, 'UNSUPPORTED_FILE_TYPE', ''),
     );
   }
@@ -107,16 +121,19 @@ export function SlotUpload({
   // Once the server is checking the bytes, the swap is its decision.
   const mayStop = sending && phase?.step !== 'checking';
   const disabled = busy || sending;
-  const subject = replacing ? `the replacement for ${slot.label}` : slot.label;
 
   return (
     <Stack gap="sm">
       {replacing && (
         <Text>
-          <Text component="strong" fw={700}>
-            New file for {slot.label}.
-          </Text>{' '}
-          {replacing.fileName ?? 'The current entry'} stays in place until the new file is uploaded.
+          <Trans
+            id="documentPanel.upload.newFileFor"
+            values={{
+              label: slot.label,
+              current: replacing.fileName ?? _('documentPanel.upload.currentEntry'),
+            }}
+            components={{ 0: <Text component="strong" fw={700} /> }}
+          />
         </Text>
       )}
       <Dropzone
@@ -129,15 +146,15 @@ export function SlotUpload({
         multiple={false}
         openRef={openPicker}
         disabled={disabled}
-        inputProps={{ 'aria-label': `Choose a file for ${slot.label}` }}
+        inputProps={{ 'aria-label': _('documentPanel.upload.chooseFor', { label: slot.label }) }}
         p="md"
       >
         <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
           <IconUpload aria-hidden size={28} stroke={1.5} />
           <div>
-            <Text>Drag a file here or click to choose one</Text>
+            <Text>{_('documentPanel.upload.drag')}</Text>
             <Text size="sm" c="dimmed">
-              PDF, PNG, JPEG, Excel, Word or CSV
+              {_('documentPanel.upload.types')}
             </Text>
           </div>
         </Group>
@@ -152,7 +169,7 @@ export function SlotUpload({
             disabled={disabled}
             onClick={() => openPicker.current?.()}
           >
-            Change
+            {_('documentPanel.upload.change')}
           </Button>
           <Button
             size="compact-sm"
@@ -160,12 +177,14 @@ export function SlotUpload({
             disabled={disabled}
             onClick={() => setLocalFile(null)}
           >
-            Remove
+            {_('documentPanel.upload.remove')}
           </Button>
         </Group>
       )}
       <Textarea
-        label={replacing ? 'Borrower remarks for the new file' : 'Borrower remarks'}
+        label={
+          replacing ? _('documentPanel.upload.remarksForNew') : _('documentPanel.remarks.borrower')
+        }
         rows={2}
         maxLength={2000}
         value={remarks}
@@ -175,22 +194,29 @@ export function SlotUpload({
       {phase && <UploadProgress phase={phase} />}
       <Group gap="sm">
         <Button
-          aria-label={`Upload ${subject}`}
+          aria-label={_(
+            replacing
+              ? 'documentPanel.upload.uploadReplacementAria'
+              : 'documentPanel.upload.uploadAria',
+            { label: slot.label },
+          )}
           // SPEC §5: remarks alone are a real entry; so is a file alone.
           disabled={(remarks.trim() === '' && !localFile) || disabled}
           loading={sending}
           onClick={() => upload.mutate()}
         >
-          {replacing ? 'Upload replacement' : 'Upload'}
+          {replacing
+            ? _('documentPanel.upload.uploadReplacement')
+            : _('documentPanel.upload.upload')}
         </Button>
         {mayStop && (
           <Button variant="default" onClick={() => stop.current?.abort()}>
-            Cancel upload
+            {_('documentPanel.upload.cancelUpload')}
           </Button>
         )}
         {replacing && !sending && (
           <Button variant="default" disabled={busy} onClick={onCancel}>
-            Cancel
+            {_('documentPanel.cancel')}
           </Button>
         )}
       </Group>
@@ -213,6 +239,7 @@ export function ChangeFileButton({
 }) {
   // Cleared after each pick, so picking the same file again still counts.
   const resetPicker = useRef<() => void>(null);
+  const { _ } = useLingui();
   return (
     <FileButton
       accept={ACCEPT_ATTRIBUTE}
@@ -222,7 +249,7 @@ export function ChangeFileButton({
         resetPicker.current?.();
         if (file) onPick(file);
       }}
-      inputProps={{ 'aria-label': `Choose a new file for ${slot.label}` }}
+      inputProps={{ 'aria-label': _('documentPanel.upload.chooseNewFor', { label: slot.label }) }}
     >
       {(props) => (
         <Button
@@ -230,9 +257,9 @@ export function ChangeFileButton({
           size="compact-sm"
           variant="default"
           disabled={disabled}
-          aria-label={`Change ${slot.label}`}
+          aria-label={_('documentPanel.upload.changeAria', { label: slot.label })}
         >
-          Change
+          {_('documentPanel.upload.change')}
         </Button>
       )}
     </FileButton>
@@ -241,12 +268,13 @@ export function ChangeFileButton({
 
 function UploadProgress({ phase }: { phase: UploadPhase }) {
   const percent = phase.step === 'sending' ? Math.round(phase.fraction * 100) : 100;
+  const { _ } = useLingui();
   const words =
     phase.step === 'hashing'
-      ? 'Preparing the file…'
+      ? _('documentPanel.upload.preparing')
       : phase.step === 'sending'
-        ? `Uploading… ${percent}%`
-        : 'Checking the file…';
+        ? _('documentPanel.upload.sending', { percent })
+        : _('documentPanel.upload.checking');
   return (
     <Stack gap={4}>
       <Text size="sm" role="status">
@@ -257,7 +285,7 @@ function UploadProgress({ phase }: { phase: UploadPhase }) {
           value={percent}
           animated={phase.step !== 'sending'}
           striped={phase.step !== 'sending'}
-          aria-label="Upload progress"
+          aria-label={_('documentPanel.upload.progress')}
         />
       </Progress.Root>
     </Stack>

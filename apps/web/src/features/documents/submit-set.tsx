@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
+import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import { documentErrorMessage, isConflict } from './upload';
+
+addMessages(messages);
 
 interface SubmitSetProps {
   setRef: DocumentSetRef;
@@ -23,6 +27,7 @@ interface SubmitSetProps {
 export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSetProps) {
   const [confirmed, setConfirmed] = useState(false);
   const announce = useAnnounce();
+  const { _ } = useLingui();
   const submit = useMutation({
     mutationFn: () =>
       apiSend(
@@ -32,7 +37,7 @@ export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSet
         parentAnswerSchema(setRef.kind),
       ),
     onSuccess: async () => {
-      announce(`${setRef.title} is submitted to the checker.`);
+      announce(i18n._('documentPanel.submit.announced', { title: setRef.title }));
       await onSubmitted();
     },
     onError: (error) => {
@@ -41,26 +46,23 @@ export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSet
   });
 
   return (
-    <Paper withBorder p="md" role="region" aria-label="Submit to checker">
+    <Paper withBorder p="md" role="region" aria-label={_('documentPanel.submit.button')}>
       <Stack gap="sm">
-        <Text>
-          Every document is in. Submit this {setRef.kind} to the checker: its documents cannot be
-          changed while the checker reviews them.
-        </Text>
+        <Text>{_('documentPanel.submit.explain', { kind: setRef.kind })}</Text>
         <Checkbox
-          label="Please confirm the selection."
+          label={_('documentPanel.submit.confirm')}
           checked={confirmed}
           disabled={submit.isPending}
           onChange={(event) => setConfirmed(event.currentTarget.checked)}
         />
         {submit.isError && (
-          <Alert color="red" title="Not submitted">
+          <Alert color="red" title={_('documentPanel.submit.failed')}>
             {documentErrorMessage(submit.error)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button disabled={!confirmed} loading={submit.isPending} onClick={() => submit.mutate()}>
-            Submit to checker
+            {_('documentPanel.submit.button')}
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,10 @@ import {
   type FileEntry,
 } from '@portal/domain';
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
+import { addMessages, i18n } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** Where an upload is: hashing locally, sending the bytes, or the server checking them. */
 export type UploadPhase =
@@ -19,9 +23,6 @@ export class UploadCancelled extends Error {
     this.name = 'UploadCancelled';
   }
 }
-
-const NETWORK_MESSAGE =
-  'The upload could not reach the server. Check your internet connection and try again.';
 
 /** DESIGN §4: the server checks the SHA-256 the browser declares. */
 export async function sha256Hex(file: Blob): Promise<string> {
@@ -79,11 +80,7 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiError {
   } catch {
     // Not our JSON (object storage answers XML, a proxy HTML): the status decides below.
   }
-  return new ApiError(
-    xhr.status,
-    `HTTP_${xhr.status}`,
-    'The file could not be stored. Please try again in a moment.',
-  );
+  return new ApiError(xhr.status, `HTTP_${xhr.status}`, i18n._('documentPanel.error.notStored'));
 }
 
 /**
@@ -121,7 +118,8 @@ export function sendBytes(
           ? resolve(xhr.responseText)
           : reject(errorFromXhr(xhr)),
       );
-    xhr.onerror = () => settle(() => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE)));
+    xhr.onerror = () =>
+      settle(() => reject(new ApiError(0, 'NETWORK_ERROR', i18n._('documentPanel.error.network'))));
     xhr.onabort = () => settle(() => reject(new UploadCancelled()));
     xhr.send(file);
   });
@@ -188,7 +186,7 @@ export async function uploadDocument(
   const { presignedUrl } = created.meta;
   try {
     if (!presignedUrl) {
-      throw new ApiError(0, 'INVALID_RESPONSE', 'The server did not say where to send the file.');
+      throw new ApiError(0, 'INVALID_RESPONSE', i18n._('documentPanel.error.noUploadAddress'));
     }
     onPhase({ step: 'sending', fraction: 0 });
     await sendBytes(presignedUrl, file, {
@@ -213,25 +211,21 @@ export async function uploadDocument(
 
 /** DESIGN §7: every refusal in words that say what to do. */
 export function documentErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (error.status === 413) {
-    return 'This file is too large to upload. Choose a smaller file, or compress or split it.';
-  }
-  if (error.status === 415) {
-    return 'This type of file is not accepted. Upload a PDF, PNG, JPEG, Excel, Word or CSV file.';
-  }
+  if (!(error instanceof ApiError)) return i18n._('documentPanel.error.generic');
+  if (error.status === 413) return i18n._('documentPanel.error.tooLarge');
+  if (error.status === 415) return i18n._('documentPanel.error.wrongType');
   switch (error.code) {
     case 'HASH_MISMATCH':
-      return 'The file did not arrive intact (it may have changed while uploading). Please upload it again.';
+      return i18n._('documentPanel.error.hashMismatch');
     case 'REMARKS_REQUIRED':
-      return 'Write your remarks before approving or rejecting.';
+      return i18n._('documentPanel.error.remarksRequired');
     case 'VALIDATION_FAILED':
-      return `${sentence(error.message)} Please correct it and try again.`;
+      return i18n._('documentPanel.error.invalid', { message: sentence(error.message) });
   }
   // 409: the set changed meanwhile (someone else acted, or a step was already done);
   // the server's words say what, and the panel reloads the latest state.
   if (isConflict(error)) {
-    return `${sentence(error.message)} The documents below now show the latest state.`;
+    return i18n._('documentPanel.error.conflict', { message: sentence(error.message) });
   }
   return error.message;
 }
@@ -241,4 +235,5 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+// Hindi sentences end with the danda (।).
+const sentence = (text: string) => (/[.!?।]$/.test(text) ? text : `${text}.`);
