@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../i18n';
 import { renderApp, stubApi } from '../test/render';
 
 const client: SessionUser = {
@@ -103,5 +104,30 @@ describe('unknown addresses', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/',
     );
+  });
+});
+
+describe('in Hindi', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('says so in Hindi when the sign-in cannot be checked', async () => {
+    setLanguage('hi');
+    stubApi({
+      '/api/auth/session': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
+      },
+    });
+    renderApp('/');
+    expect(await screen.findByText('हम आपके साइन इन की जाँच नहीं कर सके')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'फिर से कोशिश करें' })).toBeTruthy();
+  });
+
+  it('shows the not-found page in Hindi', async () => {
+    setLanguage('hi');
+    signedOut();
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'पेज नहीं मिला' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'होम पेज पर जाएँ' }).getAttribute('href')).toBe('/');
   });
 });

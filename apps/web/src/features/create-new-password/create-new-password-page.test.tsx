@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import {
   apiError,
+  DIGIT_LABEL,
   findCodeBoxes,
   sentBodies,
   typeCode,
@@ -22,7 +24,25 @@ async function reachNewPassword(code = '123456') {
   return view;
 }
 
+afterEach(() => setLanguage('en'));
+
 describe('Create new password (SPEC §2, §5, §8)', () => {
+  it('is written in Hindi when Hindi is chosen, and a refused code in Hindi leads back to the code', async () => {
+    setLanguage('hi');
+    const refusal = 'अमान्य वेरिफ़िकेशन कोड। कृपया फिर से कोशिश करें।';
+    stubApi({ '/api/auth/password/reset': apiError(400, 'INVALID_CODE', refusal) });
+    sessionStorage.setItem('resetUsername', 'ACC1002');
+    const { router } = renderApp('/forgotverification');
+    await typeCode('123456', DIGIT_LABEL.hi);
+    expect(await screen.findByRole('heading', { level: 1, name: 'नया पासवर्ड बनाएँ' })).toBeTruthy();
+    expect((screen.getByLabelText('अकाउंट आईडी') as HTMLInputElement).value).toBe('ACC1002');
+    type('नया पासवर्ड दर्ज करें', 'Secret#123');
+    type('नया पासवर्ड दोबारा दर्ज करें', 'Secret#123');
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgotverification');
+  });
+
   it('keeps the six digits and moves on without calling the server', async () => {
     const fetchMock = stubApi({});
     const { router } = await reachNewPassword();

@@ -2,34 +2,46 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { DOMAIN_ERRORS, PasswordResetBodySchema, type PasswordResetBody } from '@portal/domain';
+import { PasswordResetBodySchema, type PasswordResetBody } from '@portal/domain';
+import { ApiError } from '../../api/client';
 import { AuthPage } from '../identity-shared/auth-page';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { forgetFlowValue, stateValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
 import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-password-fields';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 
-const TITLE = 'Create New Password';
+addMessages(messages);
 
-/** SPEC §8: this refusal sends the user back to enter the code again. */
-const INVALID_CODE_MESSAGE = DOMAIN_ERRORS.INVALID_CODE.message;
+/** SPEC §8: this refusal sends the user back to enter the code again (in the screens' language). */
+const isInvalidCode = (error: Error) => error instanceof ApiError && error.code === 'INVALID_CODE';
 
 /** SPEC §2 "Create new password (createnewpassword/)". */
 export function CreateNewPasswordPage() {
+  const { _ } = useLingui();
   const username = useFlowValue('resetUsername');
   const code = stateValue(useLocation().state, 'code');
   if (!username) {
     return (
-      <MissingStep title={TITLE} to="/forgot_password" action="Go to Forgot Password">
-        We do not know which account to set a password for. Ask for a new code.
+      <MissingStep
+        title={_('createNewPassword.title')}
+        to="/forgot_password"
+        action={_('createNewPassword.goToForgotPassword')}
+      >
+        {_('createNewPassword.unknownAccount')}
       </MissingStep>
     );
   }
   if (!code) {
     return (
-      <MissingStep title={TITLE} to="/forgotverification" action="Enter the code">
-        Enter the six digit code from your e-mail first.
+      <MissingStep
+        title={_('createNewPassword.title')}
+        to="/forgotverification"
+        action={_('createNewPassword.enterTheCode')}
+      >
+        {_('createNewPassword.codeFirst')}
       </MissingStep>
     );
   }
@@ -37,6 +49,7 @@ export function CreateNewPasswordPage() {
 }
 
 function CreateNewPasswordForm({ username, code }: { username: string; code: string }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -48,7 +61,7 @@ function CreateNewPasswordForm({ username, code }: { username: string; code: str
       void navigate('/Thankyou', { replace: true });
     },
     onError: (error) => {
-      if (error.message === INVALID_CODE_MESSAGE) backToCode(error.message);
+      if (isInvalidCode(error)) backToCode(error.message);
     },
   });
   const canSubmit = passwordsMatch(password, confirmation);
@@ -76,18 +89,24 @@ function CreateNewPasswordForm({ username, code }: { username: string; code: str
   }
 
   return (
-    <AuthPage title={TITLE} corner={{ to: '/', label: 'Sign in' }}>
+    <AuthPage
+      title={_('createNewPassword.title')}
+      corner={{ to: '/', label: _('createNewPassword.signIn') }}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Account id"
+            label={_('createNewPassword.accountId')}
             value={username}
             readOnly
             variant="filled"
             autoComplete="username"
           />
           <NewPasswordFields
-            labels={{ password: 'Enter New Password', confirmation: 'Confirm New Password' }}
+            labels={{
+              password: _('createNewPassword.newPassword'),
+              confirmation: _('createNewPassword.confirmNewPassword'),
+            }}
             password={password}
             confirmation={confirmation}
             onPasswordChange={(value) => {
@@ -100,7 +119,7 @@ function CreateNewPasswordForm({ username, code }: { username: string; code: str
           />
           {reset.error && <ErrorAlert message={reset.error.message} />}
           <Button type="submit" disabled={!canSubmit} loading={reset.isPending}>
-            Submit
+            {_('createNewPassword.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies } from '../identity-shared/identity-test-utils';
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
+afterEach(() => setLanguage('en'));
+
 describe('Forgot password (SPEC §2, §5)', () => {
+  it('is written in Hindi when Hindi is chosen, and so is the code screen after it', async () => {
+    setLanguage('hi');
+    stubApi({ '/api/auth/password/forgot': { status: 202, body: { accepted: true } } });
+    renderApp('/forgot_password');
+    expect(await screen.findByRole('heading', { level: 1, name: 'पासवर्ड भूल गए' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('ई-मेल/अकाउंट आईडी'), {
+      target: { value: 'acc1002' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'वेरिफ़िकेशन कोड दर्ज करें' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/अकाउंट:/)).toBeTruthy();
+  });
+
   it.each(['/forgot_password', '/forgot'])('is served at %s', async (path) => {
     stubApi({});
     renderApp(path);

@@ -7,9 +7,14 @@ import { AuthPage } from '../identity-shared/auth-page';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §2 "Forgot password (forgot_password)"; also served at /forgot. */
 export function ForgotPasswordPage() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const forgot = useMutation({
@@ -28,12 +33,15 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthPage title="Forgot Password" corner={{ to: '/', label: 'Sign in' }}>
+    <AuthPage
+      title={_('forgotPassword.title')}
+      corner={{ to: '/', label: _('forgotPassword.signIn') }}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Email/account id"
-            description="We will e-mail you a six digit code to set a new password."
+            label={_('forgotPassword.username')}
+            description={_('forgotPassword.usernameHint')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -44,7 +52,7 @@ export function ForgotPasswordPage() {
           />
           {forgot.error && <ErrorAlert message={forgot.error.message} />}
           <Button type="submit" disabled={!body.success} loading={forgot.isPending}>
-            Submit
+            {_('forgotPassword.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AuthPage } from '../identity-shared/auth-page';
@@ -8,16 +9,23 @@ import { CodeInput } from '../identity-shared/code-input';
 import { stateValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 
-const TITLE = 'Enter Verification Code';
+addMessages(messages);
 
 /** SPEC §2 "Forgot verification (forgotverification/)": the reset code. */
 export function ForgotVerificationPage() {
+  const { _ } = useLingui();
   const username = useFlowValue('resetUsername');
   if (!username) {
     return (
-      <MissingStep title={TITLE} to="/forgot_password" action="Go to Forgot Password">
-        We do not know which account this code is for. Ask for a new code.
+      <MissingStep
+        title={_('forgotVerification.title')}
+        to="/forgot_password"
+        action={_('forgotVerification.goToForgotPassword')}
+      >
+        {_('forgotVerification.unknownAccount')}
       </MissingStep>
     );
   }
@@ -25,6 +33,7 @@ export function ForgotVerificationPage() {
 }
 
 function ForgotVerificationForm({ username }: { username: string }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const { state } = useLocation();
   const [code, setCode] = useState('');
@@ -35,13 +44,13 @@ function ForgotVerificationForm({ username }: { username: string }) {
     onSuccess: () =>
       notifications.show({
         color: 'green',
-        title: 'Code sent',
-        message: 'If the account exists, a new six digit code is on its way to its email address.',
+        title: i18n._('forgotVerification.codeSent'),
+        message: i18n._('forgotVerification.codeSentMessage'),
       }),
     onError: (failure) =>
       notifications.show({
         color: 'red',
-        title: 'Could not send a new code',
+        title: i18n._('forgotVerification.resendFailed'),
         message: failure.message,
       }),
   });
@@ -52,14 +61,21 @@ function ForgotVerificationForm({ username }: { username: string }) {
   }
 
   return (
-    <AuthPage title={TITLE} corner={{ to: '/', label: 'Sign in' }}>
+    <AuthPage
+      title={_('forgotVerification.title')}
+      corner={{ to: '/', label: _('forgotVerification.signIn') }}
+    >
       <Stack gap="lg">
         <Text size="sm">
-          Account: <strong>{username}</strong>
+          <Trans
+            id="forgotVerification.account"
+            values={{ username }}
+            components={{ 0: <strong /> }}
+          />
         </Text>
         <CodeInput
-          label="Verification code"
-          description="Six digit code has been sent to your email address"
+          label={_('forgotVerification.code')}
+          description={_('forgotVerification.codeHint')}
           value={code}
           onChange={(value) => {
             setCode(value);
@@ -74,7 +90,7 @@ function ForgotVerificationForm({ username }: { username: string }) {
           loading={resend.isPending}
           style={{ alignSelf: 'flex-start' }}
         >
-          Resend code
+          {_('forgotVerification.resendCode')}
         </Button>
       </Stack>
     </AuthPage>

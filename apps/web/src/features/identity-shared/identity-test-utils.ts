@@ -20,17 +20,23 @@ export function sentBodies(fetchMock: Mock, path: string): unknown[] {
     .map(([, init]) => JSON.parse((init as RequestInit).body as string) as unknown);
 }
 
+/** How a code box is labelled with its position, in English and in Hindi. */
+export const DIGIT_LABEL = {
+  en: (position: number) => `Digit ${position} of 6`,
+  hi: (position: number) => `6 में से अंक ${position}`,
+};
+
 /** The six code boxes, each labelled with its position. */
-export async function findCodeBoxes(): Promise<HTMLInputElement[]> {
-  const first = await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
-  const boxes = [first, ...[2, 3, 4, 5, 6].map((n) => screen.getByLabelText(`Digit ${n} of 6`))];
+export async function findCodeBoxes(digitLabel = DIGIT_LABEL.en): Promise<HTMLInputElement[]> {
+  const first = await screen.findByRole('textbox', { name: digitLabel(1) });
+  const boxes = [first, ...[2, 3, 4, 5, 6].map((n) => screen.getByLabelText(digitLabel(n)))];
   expect(boxes).toHaveLength(6);
   return boxes as HTMLInputElement[];
 }
 
 /** Types one character per box, as a user would. */
-export async function typeCode(code: string) {
-  const boxes = await findCodeBoxes();
+export async function typeCode(code: string, digitLabel = DIGIT_LABEL.en) {
+  const boxes = await findCodeBoxes(digitLabel);
   [...code].forEach((char, index) => {
     fireEvent.change(boxes[index]!, { target: { value: char } });
   });

@@ -2,20 +2,27 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, currentLanguage, setLanguage, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §2 "Logged Out": clears all session and local browser storage. */
 export function LoggedOutPage() {
+  const { _ } = useLingui();
   useEffect(() => {
     sessionStorage.clear();
     localStorage.clear();
+    // The language is the browser's choice, not the account's: it stays for the next sign-in.
+    setLanguage(currentLanguage());
   }, []);
   return (
     <Stack gap="md" align="flex-start">
-      <PageTitle title="Logged Out" />
-      <Title order={1}>Logged Out</Title>
-      <Text>You have successfully logged out from your account</Text>
+      <PageTitle title={_('loggedOut.title')} />
+      <Title order={1}>{_('loggedOut.title')}</Title>
+      <Text>{_('loggedOut.message')}</Text>
       <Button component={Link} to="/">
-        Sign In Again
+        {_('loggedOut.signInAgain')}
       </Button>
     </Stack>
   );

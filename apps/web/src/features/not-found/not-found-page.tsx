@@ -3,20 +3,25 @@ import { Button } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** Any address outside SPEC §2's route table. */
 export function NotFoundPage() {
+  const { _ } = useLingui();
   return (
     <>
-      <PageTitle title="Page not found" />
+      <PageTitle title={_('notFound.title')} />
       <EmptyState
         headingOrder={1}
         icon={<IconMapOff aria-hidden />}
-        title="Page not found"
-        description="The address may be mistyped, or the page has moved."
+        title={_('notFound.title')}
+        description={_('notFound.description')}
         action={
           <Button component={Link} to="/">
-            Go to the home page
+            {_('notFound.goHome')}
           </Button>
         }
       />

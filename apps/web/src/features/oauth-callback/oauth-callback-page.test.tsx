@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { SIGNED_OUT } from '../identity-shared/identity-test-utils';
 
@@ -12,7 +13,17 @@ const approver: SessionUser = {
   name: 'Priya Nair',
 };
 
+afterEach(() => setLanguage('en'));
+
 describe('OAuth callback (SPEC §2)', () => {
+  it('says it in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi({ '/api/auth/session': { status: 200, body: { user: approver } } });
+    const { router } = renderApp('/oauthcallback');
+    expect(await screen.findByText('आपकी पहचान की पुष्टि हो रही है...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checker'));
+  });
+
   it('says it is authenticating, then goes on to the home page without a pause', async () => {
     stubApi({ '/api/auth/session': { status: 200, body: { user: approver } } });
     const { router } = renderApp('/oauthcallback');

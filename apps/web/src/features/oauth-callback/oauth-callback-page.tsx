@@ -6,6 +6,10 @@ import { useSession, useSignOut } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /**
  * SPEC §2 "OAuth callback": where staff land after the identity provider (the server has
@@ -13,15 +17,16 @@ import { PageTitle } from '../../components/page-title';
  * opens the saved return address or the role's home (SPEC §2 start-up) — no pause to wait out.
  */
 export function OAuthCallbackPage() {
+  const { _ } = useLingui();
   const session = useSession();
   if (session.isPending) {
     return (
       <>
-        <PageTitle title="Authenticating..." />
+        <PageTitle title={_('oauthCallback.authenticating')} />
         <Title order={1} size="h2" ta="center">
-          Authenticating...
+          {_('oauthCallback.authenticating')}
         </Title>
-        <PageLoader label="Checking your sign-in…" />
+        <PageLoader label={_('oauthCallback.checkingSignIn')} />
       </>
     );
   }
@@ -29,9 +34,11 @@ export function OAuthCallbackPage() {
     return (
       <EmptyState
         headingOrder={1}
-        title="We could not check your sign-in"
+        title={_('oauthCallback.checkFailed')}
         description={session.error.message}
-        action={<Button onClick={() => void session.refetch()}>Try again</Button>}
+        action={
+          <Button onClick={() => void session.refetch()}>{_('oauthCallback.tryAgain')}</Button>
+        }
       />
     );
   }
@@ -41,6 +48,7 @@ export function OAuthCallbackPage() {
 }
 
 function Welcome({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const { signOut, isSigningOut } = useSignOut();
 
@@ -51,16 +59,16 @@ function Welcome({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="sm" align="center" ta="center" py="xl">
-      <PageTitle title="Welcome" />
+      <PageTitle title={_('oauthCallback.welcomeTitle')} />
       <Title order={1} size="h2">
-        Welcome to Borrower Portal
+        {_('oauthCallback.welcome')}
       </Title>
       <Text>{user.email}</Text>
       <Text size="sm" c="dimmed" role="status">
-        Taking you to your home page…
+        {_('oauthCallback.takingYouHome')}
       </Text>
       <Anchor component="button" type="button" onClick={signOut} disabled={isSigningOut}>
-        Logout
+        {_('oauthCallback.logout')}
       </Anchor>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   SignupCheckBodySchema,
@@ -9,6 +10,10 @@ import {
 import { ApiError } from '../../api/client';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { identityApi } from '../identity-shared/identity-api';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 interface AccountIdStepProps {
   /** The accepted account, once the server has checked the id. */
@@ -24,6 +29,7 @@ function isAboutTheId(error: Error): boolean {
 
 /** SPEC §2 sign-up step one: the lender's account id, read-only once accepted. */
 export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepProps) {
+  const { _ } = useLingui();
   const [accountId, setAccountId] = useState('');
   const check = useMutation({
     mutationFn: (body: SignupCheckBody) => identityApi.checkAccount(body),
@@ -47,8 +53,8 @@ export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepPro
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Account id"
-          description={account ? undefined : 'As printed on your loan documents'}
+          label={_('signUp.accountId')}
+          description={account ? undefined : _('signUp.accountIdHint')}
           autoComplete="username"
           autoCapitalize="characters"
           spellCheck={false}
@@ -65,17 +71,21 @@ export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepPro
         {account ? (
           <Group justify="space-between" gap="xs">
             <Text size="sm">
-              Account holder: <strong>{account.name}</strong>
+              <Trans
+                id="signUp.accountHolder"
+                values={{ name: account.name }}
+                components={{ 0: <strong /> }}
+              />
             </Text>
             <Button variant="subtle" size="compact-sm" onClick={changeId}>
-              Use a different account id
+              {_('signUp.useDifferentAccountId')}
             </Button>
           </Group>
         ) : (
           <>
             {check.error && !fieldError && <ErrorAlert message={check.error.message} />}
             <Button type="submit" disabled={!body.success} loading={check.isPending}>
-              Submit
+              {_('signUp.submit')}
             </Button>
           </>
         )}

@@ -8,6 +8,10 @@ import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-password-fields';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /**
  * SPEC §2 sign-up step two: e-mail and password. Submit needs a valid e-mail and
@@ -15,6 +19,7 @@ import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-passwo
  * the schema the server uses, so its refusal appears under the field.
  */
 export function DetailsStep({ accountId }: { accountId: string }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -54,7 +59,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md" mt="lg">
         <TextInput
-          label="Email"
+          label={_('signUp.email')}
           type="email"
           autoComplete="email"
           autoFocus
@@ -67,7 +72,10 @@ export function DetailsStep({ accountId }: { accountId: string }) {
           readOnly={signUp.isPending}
         />
         <NewPasswordFields
-          labels={{ password: 'Create Password', confirmation: 'Confirm Password' }}
+          labels={{
+            password: _('signUp.createPassword'),
+            confirmation: _('signUp.confirmPassword'),
+          }}
           password={password}
           confirmation={confirmation}
           onPasswordChange={(value) => {
@@ -80,7 +88,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
         />
         {signUp.error && !isEmailRefused && <ErrorAlert message={signUp.error.message} />}
         <Button type="submit" disabled={!canSubmit} loading={signUp.isPending}>
-          Submit
+          {_('signUp.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EMAIL_MESSAGE, PASSWORD_HINT } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies } from '../identity-shared/identity-test-utils';
 
@@ -22,7 +23,26 @@ async function checkAccountId(id = 'acc1001') {
   fireEvent.click(submitButton());
 }
 
+afterEach(() => setLanguage('en'));
+
 describe('Sign up, step one (SPEC §2, §5, §8)', () => {
+  it('is written in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi(CHECK_OK);
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'साइन अप' })).toBeTruthy();
+    expect(screen.getByText('जैसी आपके लोन दस्तावेज़ों पर छपी है')).toBeTruthy();
+    type('अकाउंट आईडी', 'acc1001');
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByText('Mehta Constructions Pvt Ltd')).toBeTruthy();
+    expect(screen.getByText(/खाताधारक:/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'दूसरी अकाउंट आईडी इस्तेमाल करें' })).toBeTruthy();
+    type('ई-मेल', 'asha@example.com');
+    type('पासवर्ड बनाएँ', 'Secret#123');
+    type('पासवर्ड दोबारा दर्ज करें', 'Secret#124');
+    expect(screen.getByText('दोनों पासवर्ड एक जैसे नहीं हैं')).toBeTruthy();
+  });
+
   it('enables Submit once the account id has any text, and offers Sign in', async () => {
     stubApi({});
     renderApp('/signup');

@@ -3,12 +3,17 @@ import type { SignupCheckResponse } from '@portal/domain';
 import { AuthPage } from '../identity-shared/auth-page';
 import { AccountIdStep } from './account-id-step';
 import { DetailsStep } from './details-step';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §2 "Sign up (signup/)": the account id, then e-mail and password. */
 export function SignUpPage() {
+  const { _ } = useLingui();
   const [account, setAccount] = useState<SignupCheckResponse | null>(null);
   return (
-    <AuthPage title="Sign Up" corner={{ to: '/', label: 'Sign in' }}>
+    <AuthPage title={_('signUp.title')} corner={{ to: '/', label: _('signUp.signIn') }}>
       <AccountIdStep account={account} onAccepted={setAccount} onReset={() => setAccount(null)} />
       {account && <DetailsStep accountId={account.accountId} />}
     </AuthPage>

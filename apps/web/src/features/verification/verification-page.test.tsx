@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import {
   apiError,
+  DIGIT_LABEL,
   findCodeBoxes,
   pasteCode,
   sentBodies,
@@ -18,7 +20,29 @@ function startVerification() {
   return renderApp('/verification');
 }
 
+afterEach(() => setLanguage('en'));
+
 describe('Verification (SPEC §2, §5)', () => {
+  it('is written in Hindi when Hindi is chosen, through to Thank You', async () => {
+    setLanguage('hi');
+    stubApi({
+      ...CONFIRM_OK,
+      '/api/auth/signup/resend': { status: 202, body: { accepted: true } },
+    });
+    const { router } = startVerification();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'अपना ई-मेल सत्यापित करें' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/अकाउंट आईडी:/)).toBeTruthy();
+    expect(screen.getByText('छह अंकों का कोड आपके ई-मेल पते पर भेजा गया है')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'कोड दोबारा भेजें' }));
+    expect(await screen.findByText('कोड भेज दिया गया')).toBeTruthy();
+    await typeCode('123456', DIGIT_LABEL.hi);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Thankyou'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'धन्यवाद' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'यहाँ क्लिक करें' }).getAttribute('href')).toBe('/');
+  });
+
   it('submits by itself on the sixth digit and goes to Thank You', async () => {
     const fetchMock = stubApi(CONFIRM_OK);
     const { router } = startVerification();

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SignupConfirmBodySchema, type SignupConfirmBody } from '@portal/domain';
@@ -9,16 +10,23 @@ import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
 import { forgetFlowValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 
-const TITLE = 'Verify Your Email';
+addMessages(messages);
 
 /** SPEC §2 "Verification (verification/)": the sign-up e-mail code. */
 export function VerificationPage() {
+  const { _ } = useLingui();
   const accountId = useFlowValue('signupAccountId');
   if (!accountId) {
     return (
-      <MissingStep title={TITLE} to="/signup" action="Go to Sign up">
-        We do not know which account to verify. Start signing up again; it sends a new code.
+      <MissingStep
+        title={_('verification.title')}
+        to="/signup"
+        action={_('verification.goToSignUp')}
+      >
+        {_('verification.unknownAccount')}
       </MissingStep>
     );
   }
@@ -26,6 +34,7 @@ export function VerificationPage() {
 }
 
 function VerificationForm({ accountId }: { accountId: string }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const confirm = useMutation({
@@ -42,14 +51,14 @@ function VerificationForm({ accountId }: { accountId: string }) {
       confirm.reset();
       notifications.show({
         color: 'green',
-        title: 'Code sent',
-        message: 'A new six digit code is on its way to your email address.',
+        title: i18n._('verification.codeSent'),
+        message: i18n._('verification.codeSentMessage'),
       });
     },
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: 'Could not send a new code',
+        title: i18n._('verification.resendFailed'),
         message: error.message,
       }),
   });
@@ -65,15 +74,19 @@ function VerificationForm({ accountId }: { accountId: string }) {
   }
 
   return (
-    <AuthPage title={TITLE} corner={{ to: '/', label: 'Sign in' }}>
+    <AuthPage title={_('verification.title')} corner={{ to: '/', label: _('verification.signIn') }}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="lg">
           <Text size="sm">
-            Account id: <strong>{accountId}</strong>
+            <Trans
+              id="verification.accountId"
+              values={{ accountId }}
+              components={{ 0: <strong /> }}
+            />
           </Text>
           <CodeInput
-            label="Verification code"
-            description="Six digit code has been sent to your email address"
+            label={_('verification.code')}
+            description={_('verification.codeHint')}
             value={code}
             onChange={(value) => {
               setCode(value);
@@ -90,7 +103,7 @@ function VerificationForm({ accountId }: { accountId: string }) {
               loading={resend.isPending}
               disabled={confirm.isPending}
             >
-              Resend code
+              {_('verification.resendCode')}
             </Button>
             {/* Submitting is automatic; the button is there to retry the same code. */}
             <Button
@@ -98,7 +111,7 @@ function VerificationForm({ accountId }: { accountId: string }) {
               disabled={code.length !== CODE_LENGTH}
               loading={confirm.isPending}
             >
-              Verify
+              {_('verification.verify')}
             </Button>
           </Group>
         </Stack>
