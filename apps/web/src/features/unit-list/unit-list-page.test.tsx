@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate, unitSlotFileTypes, type CheckerUnit, type Opportunity } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import {
   callsTo,
@@ -40,6 +41,8 @@ const stillRejected = checkerUnit({
   uploadedFiles: 7,
   canSubmit: false,
 });
+
+afterEach(() => setLanguage('en'));
 
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
@@ -439,5 +442,19 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
     expect(
       screen.getByRole('button', { name: 'NOT RAISED, documents of Flat A-101' }),
     ).toBeTruthy();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubRoutes({
+      'GET /api/auth/session': sessionAs('client'),
+      [`GET ${byStatus('REJECTED')}`]: unitListAnswer([{ ...ready, submittedAt: threeDaysAgo }]),
+    });
+    renderApp('/unitstatus?status=REJECTED');
+    expect(await screen.findByRole('heading', { level: 1, name: 'यूनिट की स्थिति' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'यूनिट' });
+    expect(within(table).getByRole('columnheader', { name: 'ग्राहक का नाम' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'कितने दिन से' })).toBeTruthy();
+    expect(within(table).getByRole('checkbox', { name: 'भेजने के लिए Flat A-101 चुनें' })).toBeTruthy();
   });
 });

@@ -2,12 +2,17 @@ import { Stack, Title } from '@mantine/core';
 import { isStaffRole } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { UnitListing } from './unit-listing';
+
+addMessages(messages);
 
 /** SPEC §2 "Unit listing (checker / unitstatus)": one screen, titled by role. */
 export function UnitListPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
-  const title = isStaffRole(user.role) ? 'NOC Checker' : 'Unit Status';
+  const title = isStaffRole(user.role) ? _('unitList.titleStaff') : _('unitList.titleBorrower');
   return (
     <Stack gap="lg">
       <PageTitle title={title} />

@@ -19,6 +19,8 @@ import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { unitSetRef } from '../documents/document-set-ref';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { fetchUnitSetRef, unitListingQuery, unitListKey } from './unit-queries';
 import { UnitRows } from './unit-rows';
 
@@ -31,16 +33,15 @@ const PROJECT_STATUSES: readonly CheckerStatusFilter[] = [
   'REJECTED',
 ];
 
-const statusLabel = (status: CheckerStatusFilter) =>
-  status === 'ALL' ? 'All' : unitCheckerLabel(status);
-
 const NO_UNITS: Record<CheckerStatusFilter, string> = {
-  ALL: 'No units yet',
-  NOT_RAISED: 'No units waiting to be raised',
-  PENDING_APPROVAL: 'No units pending for approval',
-  APPROVED: 'No units approved',
-  REJECTED: 'No units rejected',
+  ALL: 'unitList.noUnits',
+  NOT_RAISED: 'unitList.noUnitsNotRaised',
+  PENDING_APPROVAL: 'unitList.noUnitsPending',
+  APPROVED: 'unitList.noUnitsApproved',
+  REJECTED: 'unitList.noUnitsRejected',
 };
+
+addMessages(messages);
 
 /**
  * SPEC §2 "Unit listing": the checker list (NOC Checker / Unit Status), or with `projectKey`
@@ -48,6 +49,7 @@ const NO_UNITS: Record<CheckerStatusFilter, string> = {
  * too); borrowers tick ready units and submit them to the checker.
  */
 export function UnitListing({ projectKey }: { projectKey?: string }) {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const statuses = projectKey ? PROJECT_STATUSES : CHECKER_STATUS_FILTERS;
@@ -82,22 +84,22 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
 
   let body;
   if (list.isPending) {
-    body = <QueryLoader query={list} label="Loading the units…" />;
+    body = <QueryLoader query={list} label={_('unitList.loading')} />;
   } else if (list.isError) {
     body = (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The units could not be loaded"
+        title={_('unitList.loadFailed')}
         description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void list.refetch()}>{_('unitList.tryAgain')}</Button>}
       />
     );
   } else if (list.data.totalRecords === 0 && params.search) {
     body = (
       <EmptyState
         icon={<IconSearch aria-hidden />}
-        title={`No units match “${params.search}”`}
-        description="Search by account, loan, project, tower, unit number or customer name, or clear the search to see every unit."
+        title={_('unitList.noMatch', { search: params.search })}
+        description={_('unitList.noMatchHint')}
       />
     );
   } else if (list.data.totalRecords === 0) {
@@ -105,13 +107,13 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
       <EmptyState
         title={
           projectKey && params.status === 'ALL'
-            ? 'No units in this project yet'
-            : NO_UNITS[params.status]
+            ? _('unitList.emptyProject')
+            : _(NO_UNITS[params.status])
         }
         description={
           projectKey && params.status === 'ALL'
-            ? 'When your lender adds units to this project, they appear here.'
-            : 'Choose another status to see other units.'
+            ? _('unitList.emptyProjectHint')
+            : _('unitList.emptyStatusHint')
         }
       />
     );
@@ -119,9 +121,9 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${params.page}`}
-        description={`The units end on page ${list.data.totalPages}.`}
-        action={<Button onClick={() => update({})}>Go to the first page</Button>}
+        title={_('unitList.noPage', { page: params.page })}
+        description={_('unitList.pagesEnd', { totalPages: list.data.totalPages })}
+        action={<Button onClick={() => update({})}>{_('unitList.firstPage')}</Button>}
       />
     );
   } else {
@@ -130,7 +132,7 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
         <Box pos="relative" aria-busy={submit.busy || list.isPlaceholderData}>
           <LoadingOverlay
             visible={submit.settling}
-            loaderProps={{ 'aria-label': 'Updating the list' }}
+            loaderProps={{ 'aria-label': _('unitList.updating') }}
           />
           <UnitRows
             units={list.data.units}
@@ -141,7 +143,7 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
           />
         </Box>
         <Pager
-          label="Unit pages"
+          label={_('unitList.pagerLabel')}
           page={params.page}
           totalPages={list.data.totalPages}
           disabled={submit.busy || list.isPlaceholderData}
@@ -156,12 +158,11 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
       <ListControls
         params={params}
         update={update}
-        statuses={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
-        searchLabel={
-          projectKey
-            ? 'Search by tower, unit or customer'
-            : 'Search by account, loan, project, tower, unit or customer'
-        }
+        statuses={statuses.map((status) => ({
+          value: status,
+          label: status === 'ALL' ? _('unitList.statusAll') : unitCheckerLabel(status),
+        }))}
+        searchLabel={projectKey ? _('unitList.searchProject') : _('unitList.searchAll')}
         disabled={submit.busy}
       />
       <RetryNotice query={list} />

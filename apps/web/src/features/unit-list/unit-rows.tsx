@@ -11,6 +11,10 @@ import {
 import { Money } from '../../components/money';
 import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
 import { unitSetRef } from '../documents/document-set-ref';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** Mantine's `sm` breakpoint: below it the units are cards (DESIGN §7). */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -35,12 +39,17 @@ interface UnitItem {
 
 /** SPEC §2 unit listing columns; a table on wide screens, one card per unit on phones. */
 export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled }: UnitRowsProps) {
+  const { _ } = useLingui();
   // Read at once rather than after mount, so a phone never flashes the table first.
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const items: UnitItem[] = units.map((unit) => ({
     unit,
     select: (
-      <SelectForSubmit selection={selection} row={unit} label={`Select ${unit.name} to submit`} />
+      <SelectForSubmit
+        selection={selection}
+        row={unit}
+        label={_('unitList.selectRow', { name: unit.name })}
+      />
     ),
     // SPEC §2: the action shows the status and opens the unit's documents.
     action: (
@@ -48,7 +57,7 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
         <StatusActionButton
           status={unit.approvalStatus}
           label={unitCheckerLabel(unit.approvalStatus, unit.firstApproval !== null)}
-          of={`documents of ${unit.name}`}
+          of={_('unitList.documentsOf', { name: unit.name })}
           disabled={disabled}
           onClick={() => onOpen(unit)}
         />
@@ -75,36 +84,37 @@ function UnitTable({
   withSelect: boolean;
   withQueueColumns: boolean;
 }) {
+  const { _ } = useLingui();
   return (
     // A narrow window that is not a phone scrolls the table inside its box, not the page.
     <Table.ScrollContainer minWidth={withQueueColumns ? 1560 : 1280} type="native">
-      <Table aria-label="Units" highlightOnHover verticalSpacing="sm">
+      <Table aria-label={_('unitList.tableLabel')} highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            {withSelect && <Table.Th>Select</Table.Th>}
-            <Table.Th>Account name</Table.Th>
-            {withQueueColumns && <Table.Th>Loan</Table.Th>}
-            <Table.Th>Project name</Table.Th>
-            <Table.Th>Tower</Table.Th>
-            <Table.Th>Floor</Table.Th>
-            <Table.Th>Unit no</Table.Th>
-            <Table.Th>Name of customer</Table.Th>
+            {withSelect && <Table.Th>{_('unitList.columnSelect')}</Table.Th>}
+            <Table.Th>{_('unitList.columnAccount')}</Table.Th>
+            {withQueueColumns && <Table.Th>{_('unitList.columnLoan')}</Table.Th>}
+            <Table.Th>{_('unitList.columnProject')}</Table.Th>
+            <Table.Th>{_('unitList.columnTower')}</Table.Th>
+            <Table.Th>{_('unitList.columnFloor')}</Table.Th>
+            <Table.Th>{_('unitList.columnUnit')}</Table.Th>
+            <Table.Th>{_('unitList.columnCustomer')}</Table.Th>
             <Table.Th ta="right">
-              <abbr title="Maximum selling price">MSP</abbr>
+              <abbr title={_('unitList.mspTitle')}>{_('unitList.msp')}</abbr>
             </Table.Th>
             <Table.Th ta="right">
-              <abbr title="Base selling price">BSP</abbr>
+              <abbr title={_('unitList.bspTitle')}>{_('unitList.bsp')}</abbr>
             </Table.Th>
-            <Table.Th ta="right">Sale value</Table.Th>
-            <Table.Th ta="right">Amount received</Table.Th>
-            <Table.Th>NOC type</Table.Th>
+            <Table.Th ta="right">{_('unitList.columnSaleValue')}</Table.Th>
+            <Table.Th ta="right">{_('unitList.columnReceived')}</Table.Th>
+            <Table.Th>{_('unitList.columnNocType')}</Table.Th>
             {withQueueColumns && (
               <>
-                <Table.Th>Submitted</Table.Th>
-                <Table.Th>Age</Table.Th>
+                <Table.Th>{_('unitList.columnSubmitted')}</Table.Th>
+                <Table.Th>{_('unitList.columnAge')}</Table.Th>
               </>
             )}
-            <Table.Th>Action</Table.Th>
+            <Table.Th>{_('unitList.columnAction')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -149,8 +159,16 @@ function UnitTable({
 }
 
 function UnitCards({ items, withQueueColumns }: { items: UnitItem[]; withQueueColumns: boolean }) {
+  const { _ } = useLingui();
   return (
-    <Stack component="ul" aria-label="Units" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      aria-label={_('unitList.tableLabel')}
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
       {items.map(({ unit, select, action, submitted, age }) => (
         <Paper component="li" key={unit.key} withBorder p="md">
           <Stack gap="sm">
@@ -158,7 +176,11 @@ function UnitCards({ items, withQueueColumns }: { items: UnitItem[]; withQueueCo
               {select}
               <div>
                 <Text fw={600}>
-                  {unit.unit} · Tower {unit.tower}, floor {unit.floor}
+                  {_('unitList.cardHeading', {
+                    unit: unit.unit,
+                    tower: unit.tower,
+                    floor: unit.floor,
+                  })}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {unit.projectName} · {unit.accountName}
@@ -166,27 +188,29 @@ function UnitCards({ items, withQueueColumns }: { items: UnitItem[]; withQueueCo
               </div>
             </Group>
             <Stack component="dl" gap={4} m={0}>
-              {withQueueColumns && <Field label="Loan">{unit.opportunityName}</Field>}
-              <Field label="Name of customer">{unit.customerName}</Field>
-              <Field label="MSP">
+              {withQueueColumns && (
+                <Field label={_('unitList.columnLoan')}>{unit.opportunityName}</Field>
+              )}
+              <Field label={_('unitList.columnCustomer')}>{unit.customerName}</Field>
+              <Field label={_('unitList.msp')}>
                 <Money value={unit.maxSellingPrice} />
               </Field>
-              <Field label="BSP">
+              <Field label={_('unitList.bsp')}>
                 <Money value={unit.baseSellingPrice} />
               </Field>
-              <Field label="Sale value">
+              <Field label={_('unitList.columnSaleValue')}>
                 <Money value={unit.totalSaleValue} />
               </Field>
-              <Field label="Amount received">
+              <Field label={_('unitList.columnReceived')}>
                 <Money value={unit.amountToBeReceived} />
               </Field>
-              <Field label="NOC type">
+              <Field label={_('unitList.columnNocType')}>
                 <NocType unit={unit} />
               </Field>
               {withQueueColumns && (
                 <>
-                  <Field label="Submitted">{submitted}</Field>
-                  <Field label="Age">{age}</Field>
+                  <Field label={_('unitList.columnSubmitted')}>{submitted}</Field>
+                  <Field label={_('unitList.columnAge')}>{age}</Field>
                 </>
               )}
             </Stack>
@@ -213,10 +237,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** SPEC §2: the NOC type comes from the NOC file present; none yet reads as such. */
 function NocType({ unit }: { unit: CheckerUnit }) {
+  const { _ } = useLingui();
   return (
     unit.nocType ?? (
       <Text span c="dimmed">
-        Not uploaded
+        {_('unitList.nocNotUploaded')}
       </Text>
     )
   );
