@@ -1,7 +1,11 @@
 import type { SessionUser } from '@portal/domain';
 import { isStaffUser } from '../../api/session';
+import { addMessages, i18n } from '../../i18n';
 import type { RouteHandle } from '../../route-handle';
+import { messages } from './messages';
 import { opportunitiesQuery, todoQuery } from './opportunity-queries';
+
+addMessages(messages);
 
 // What the shell knows of the loan list (router.tsx), without the screen's code.
 
@@ -16,7 +20,7 @@ export function loanPageFrom(searchParams: URLSearchParams): number {
 
 /** A borrower's session carries their account name; staff see every account (DESIGN §5). */
 export function loanListHeading(user: SessionUser): string {
-  return isStaffUser(user) ? 'All accounts' : (user.name ?? user.username);
+  return isStaffUser(user) ? i18n._('opportunities.allAccounts') : (user.name ?? user.username);
 }
 
 export const loanListRoute: RouteHandle = {

@@ -8,13 +8,18 @@ import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { opportunityQuery } from './opportunity-queries';
+
+addMessages(messages);
 
 /** The way out of a loan screen that cannot be shown: no dead ends (DESIGN §7). */
 export function BackToLoans() {
+  const { _ } = useLingui();
   return (
     <Button component={Link} to="/opportunities" variant="default">
-      Back to your loans
+      {_('opportunities.backToLoans')}
     </Button>
   );
 }
@@ -35,19 +40,20 @@ export function LoanScreen({
   title: string;
   children: (opportunity: Opportunity) => ReactNode;
 }) {
+  const { _ } = useLingui();
   const loan = useQuery(opportunityQuery(opportunityKey));
   return (
     <>
       <PageTitle title={title} />
       {loan.isPending ? (
-        <QueryLoader query={loan} label="Loading the loan…" />
+        <QueryLoader query={loan} label={_('opportunities.loadingLoan')} />
       ) : loan.isError ? (
         <LoanError error={loan.error} onRetry={() => void loan.refetch()} />
       ) : (
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1}>{loan.data.accountName}</Title>
-            <Text size="lg">Loan: {loan.data.name}</Text>
+            <Text size="lg">{_('opportunities.loanLabel', { name: loan.data.name })}</Text>
           </Stack>
           {children(loan.data)}
         </Stack>
@@ -57,13 +63,14 @@ export function LoanScreen({
 }
 
 function LoanError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { _ } = useLingui();
   if (error instanceof ApiError && error.status === 404) {
     return (
       <EmptyState
         headingOrder={1}
         icon={<IconFileOff aria-hidden />}
-        title="Loan not found"
-        description="There is no such loan on your account. Choose one from your loans."
+        title={_('opportunities.loanNotFound')}
+        description={_('opportunities.loanNotFoundHint')}
         action={<BackToLoans />}
       />
     );
@@ -72,11 +79,11 @@ function LoanError({ error, onRetry }: { error: Error; onRetry: () => void }) {
     <EmptyState
       headingOrder={1}
       icon={<IconAlertTriangle aria-hidden />}
-      title="This loan could not be loaded"
+      title={_('opportunities.loanLoadFailed')}
       description={error.message}
       action={
         <>
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{_('opportunities.tryAgain')}</Button>
           <BackToLoans />
         </>
       }

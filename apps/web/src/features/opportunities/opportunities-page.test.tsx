@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Opportunity, SessionUser } from '@portal/domain';
@@ -6,6 +6,7 @@ import { READ_RETRY_COUNT, shouldRetryRead } from '../../api/client';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app-providers';
 import { routes } from '../../router';
+import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 
 const client: SessionUser = {
@@ -74,6 +75,8 @@ function withLoans(count = 2) {
     '/api/opportunities?page=1&perPage=10': listAnswer(loans, 1, count),
   });
 }
+
+afterEach(() => setLanguage('en'));
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 const getButton = (n: number) =>
@@ -273,5 +276,19 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(screen.getAllByText('Something went wrong Please try again')).toHaveLength(1);
     expect(screen.queryByText('Database unavailable.')).toBeNull();
     expect(screen.queryByText(/Retrying/)).toBeNull();
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    withLoans(1);
+    renderApp('/opportunities');
+    expect(await screen.findByRole('heading', { level: 2, name: 'खाते की जानकारी' })).toBeTruthy();
+    await screen.findByText('Construction Finance 1');
+    expect(screen.getByRole('columnheader', { name: 'स्वीकृत राशि' })).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('combobox', { name: 'Construction Finance 1 के लिए सेवा/अन्य अनुरोध' }),
+    );
+    expect(await screen.findByRole('option', { name: 'NOC का अनुरोध करें' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'आगे बढ़ें: Construction Finance 1' })).toBeTruthy();
   });
 });

@@ -25,10 +25,13 @@ import { Money } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { retryProgress, RetryNotice, type RetryingQuery } from '../../components/query-loader';
+import { addMessages, useLingui } from '../../i18n';
 import { loanListHeading, loanPageFrom } from './loan-list-route';
+import { messages } from './messages';
 import { opportunitiesQuery } from './opportunity-queries';
 import {
   isServiceRequest,
+  SERVICE_REQUEST_LABEL_KEYS,
   SERVICE_REQUESTS,
   serviceRequestPath,
   type ServiceRequest,
@@ -36,16 +39,18 @@ import {
 import { Todo } from './todo';
 import { AccountCalendar } from '../monitoring-calendar/account-calendar';
 
-const REQUEST_LABEL = 'Service/Miscellaneous Request';
 const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
 /** Mantine's `sm` breakpoint: below it the loans are cards (DESIGN §7). */
 const PHONE_QUERY = '(max-width: 48em)';
+
+addMessages(messages);
 
 /**
  * SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests,
  * below what needs the borrower now (their to-do).
  */
 export function OpportunitiesPage() {
+  const { _ } = useLingui();
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   // The page lives in the URL (`?page=`), so reloading and Back keep it.
@@ -68,19 +73,18 @@ export function OpportunitiesPage() {
     body = <LoanListSkeleton query={loans} />;
   } else if (list.meta.totalRecords === 0) {
     body = (
-      <EmptyState
-        title="No loans yet"
-        description="When your lender adds a loan to your account, it appears here."
-      />
+      <EmptyState title={_('opportunities.noLoans')} description={_('opportunities.noLoansHint')} />
     );
   } else if (list.opportunities.length === 0) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${page}`}
-        description={`Your loans end on page ${list.meta.totalPages}.`}
+        title={_('opportunities.noPage', { page })}
+        description={_('opportunities.pagesEnd', { totalPages: list.meta.totalPages })}
         action={
-          <Button onClick={() => setSearchParams({ page: '1' })}>Go to the first page</Button>
+          <Button onClick={() => setSearchParams({ page: '1' })}>
+            {_('opportunities.firstPage')}
+          </Button>
         }
       />
     );
@@ -89,7 +93,7 @@ export function OpportunitiesPage() {
       <>
         <LoanList opportunities={list.opportunities} isStale={isStale} />
         <Pager
-          label="Loan pages"
+          label={_('opportunities.pagerLabel')}
           page={page}
           totalPages={list.meta.totalPages}
           disabled={isStale}
@@ -101,14 +105,16 @@ export function OpportunitiesPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="Account Information" />
+      <PageTitle title={_('opportunities.accountInformation')} />
       {/* Shown by the frame already while this page's code loaded (loan-list-route.ts). */}
       <Title order={1}>{loanListHeading(user)}</Title>
       {!isStaff && <Todo role={user.role} />}
       {!isStaff && user.accountKey && <AccountCalendar accountId={user.accountKey} />}
       <Group gap="sm">
-        <Title order={2}>Account Information</Title>
-        {loans.data && <CountBadge count={loans.data.meta.totalRecords} label="No. of loans" />}
+        <Title order={2}>{_('opportunities.accountInformation')}</Title>
+        {loans.data && (
+          <CountBadge count={loans.data.meta.totalRecords} label={_('opportunities.loanCount')} />
+        )}
       </Group>
       <RetryNotice query={loans} />
       {body}
@@ -137,8 +143,13 @@ interface LoanItem {
  * wide screens, one card per loan on phones.
  */
 function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; isStale: boolean }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
+  const requestData = SERVICE_REQUESTS.map((value) => ({
+    value,
+    label: _(SERVICE_REQUEST_LABEL_KEYS[value]),
+  }));
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [requests, setRequests] = useState<Partial<Record<string, ServiceRequest>>>({});
 
@@ -160,14 +171,14 @@ function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; is
           value={key}
           checked={isSelected}
           onChange={() => setSelectedKey(key)}
-          aria-label={`Select ${name}`}
+          aria-label={_('opportunities.selectLoan', { name })}
         />
       ),
       request: (
         <Select
-          aria-label={`${REQUEST_LABEL} for ${name}`}
-          placeholder="Choose a request"
-          data={SERVICE_REQUESTS}
+          aria-label={_('opportunities.requestFor', { name })}
+          placeholder={_('opportunities.chooseRequest')}
+          data={requestData}
           value={request ?? null}
           onChange={(value) => choose(key, value)}
           miw={250}
@@ -175,11 +186,11 @@ function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; is
       ),
       get: (
         <Button
-          aria-label={`Get: ${name}`}
+          aria-label={_('opportunities.getLabel', { name })}
           disabled={!isSelected || !request}
           onClick={() => request && navigate(serviceRequestPath(request, opportunity))}
         >
-          Get
+          {_('opportunities.get')}
         </Button>
       ),
     };
@@ -219,6 +230,7 @@ const SKELETON_CARDS = 1;
  * retry under way, come below, where they push nothing down.
  */
 function LoanListSkeleton({ query }: { query: RetryingQuery }) {
+  const { _ } = useLingui();
   const isPhone = useIsPhone();
   const animate = !useReducedMotion();
   const progress = retryProgress(query);
@@ -246,7 +258,7 @@ function LoanListSkeleton({ query }: { query: RetryingQuery }) {
       </div>
       <Stack role="status" gap={0} align="center">
         <Text size="sm" c="dimmed">
-          Loading your loans…
+          {_('opportunities.loadingLoans')}
         </Text>
         {progress && (
           <Text size="sm" c="dimmed">
@@ -281,20 +293,21 @@ function LoanRows({ items }: { items: LoanItem[] }) {
 
 /** The loans' table with its COLUMN_COUNT column heads; `children` are its rows. */
 function LoanTable({ children }: { children: ReactNode }) {
+  const { _ } = useLingui();
   return (
     // A narrow window that is not a phone scrolls the table inside its box, not the page.
     <Table.ScrollContainer minWidth={1040} type="native">
-      <Table aria-label="Your loans" highlightOnHover verticalSpacing="sm">
+      <Table aria-label={_('opportunities.tableLabel')} highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Select</Table.Th>
-            <Table.Th>Account name</Table.Th>
-            <Table.Th>Opportunity name</Table.Th>
-            <Table.Th ta="right">Sanction amount</Table.Th>
-            <Table.Th ta="right">Peak exposure</Table.Th>
-            <Table.Th ta="right">Current face</Table.Th>
-            <Table.Th>{REQUEST_LABEL}</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <Table.Th>{_('opportunities.columnSelect')}</Table.Th>
+            <Table.Th>{_('opportunities.columnAccount')}</Table.Th>
+            <Table.Th>{_('opportunities.columnOpportunity')}</Table.Th>
+            <Table.Th ta="right">{_('opportunities.sanctionAmount')}</Table.Th>
+            <Table.Th ta="right">{_('opportunities.peakExposure')}</Table.Th>
+            <Table.Th ta="right">{_('opportunities.currentFace')}</Table.Th>
+            <Table.Th>{_('opportunities.requestLabel')}</Table.Th>
+            <Table.Th>{_('opportunities.columnAction')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
@@ -304,10 +317,11 @@ function LoanTable({ children }: { children: ReactNode }) {
 }
 
 function LoanCards({ items }: { items: LoanItem[] }) {
+  const { _ } = useLingui();
   return (
     <Stack
       component="ul"
-      aria-label="Your loans"
+      aria-label={_('opportunities.tableLabel')}
       gap="sm"
       p={0}
       m={0}
@@ -332,9 +346,12 @@ function LoanCards({ items }: { items: LoanItem[] }) {
               </div>
             </Group>
             <Stack component="dl" gap={4} m={0}>
-              <Amount label="Sanction amount" value={opportunity.sanctionAmount} />
-              <Amount label="Peak exposure" value={opportunity.peakExposure} />
-              <Amount label="Current face" value={opportunity.currentFace} />
+              <Amount
+                label={_('opportunities.sanctionAmount')}
+                value={opportunity.sanctionAmount}
+              />
+              <Amount label={_('opportunities.peakExposure')} value={opportunity.peakExposure} />
+              <Amount label={_('opportunities.currentFace')} value={opportunity.currentFace} />
             </Stack>
             {request}
             {get}

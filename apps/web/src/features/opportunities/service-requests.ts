@@ -8,6 +8,13 @@ export const SERVICE_REQUESTS = [
 ] as const;
 export type ServiceRequest = (typeof SERVICE_REQUESTS)[number];
 
+/** Each request's words on screen, in the chosen language. */
+export const SERVICE_REQUEST_LABEL_KEYS: Record<ServiceRequest, string> = {
+  'Request NOC': 'opportunities.requestNoc',
+  'Upload Credit Monitoring Data': 'opportunities.requestMonitoring',
+  'Request Loan Statement': 'opportunities.requestStatement',
+};
+
 const segment = encodeURIComponent;
 
 /** SPEC §2: a loan's statement requests. */

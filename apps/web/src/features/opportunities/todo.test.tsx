@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TodoResponse } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import { makeUnit, sessionAs, stubRoutes } from '../documents/document-test-utils';
 import { checkerFrequency } from '../frequencies/frequency-test-utils';
+
+afterEach(() => setLanguage('en'));
 
 const NO_LOANS = {
   status: 200,
@@ -160,5 +163,14 @@ describe('the borrower’s to-do on the home page', () => {
     expect(await screen.findByText('No loans yet')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'What needs you' })).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/todo')).toBe(false);
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubHome({ status: 200, body: TODO });
+    renderApp('/opportunities');
+    const todo = within(await screen.findByRole('region', { name: 'आपके लिए बाकी काम' }));
+    expect(await todo.findByRole('heading', { level: 3, name: /अस्वीकृत यूनिट/ })).toBeTruthy();
+    expect(todo.getAllByText('कारण पढ़ें, दस्तावेज़ बदलें और फिर से भेजें।').length).toBeGreaterThan(0);
   });
 });

@@ -28,12 +28,18 @@ import {
   unitStatusPath,
 } from '../../components/checker-list/deep-links';
 import { QueryLoader } from '../../components/query-loader';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
 import { todoQuery } from './opportunity-queries';
 import { loanStatementPath } from './service-requests';
+
+addMessages(messages);
 
 const HEADING_ID = 'todo-heading';
 
 interface TodoGroup {
+  /** Names the group in the page's ids, whatever the language. */
+  id: string;
   title: string;
   /** What the user does about these, in a few words. */
   hint: string;
@@ -47,8 +53,9 @@ interface TodoGroup {
 function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
   const groups: TodoGroup[] = [
     {
-      title: 'Rejected units',
-      hint: 'Read the reason, replace the document and submit again.',
+      id: 'rejected-units',
+      title: i18n._('opportunities.todoRejectedUnits'),
+      hint: i18n._('opportunities.todoRejectedHint'),
       count: todo.counts.rejectedUnits,
       items: todo.rejectedUnits.map((unit) => ({
         key: unit.key,
@@ -58,8 +65,9 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       all: `${unitStatusPath(role)}?status=REJECTED`,
     },
     {
-      title: 'Rejected frequencies',
-      hint: 'Read the reason, replace the document and submit again.',
+      id: 'rejected-frequencies',
+      title: i18n._('opportunities.todoRejectedFrequencies'),
+      hint: i18n._('opportunities.todoRejectedHint'),
       count: todo.counts.rejectedFrequencies,
       items: todo.rejectedFrequencies.map((frequency) => ({
         key: frequency.key,
@@ -69,8 +77,9 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       all: `${collateralStatusPath(role)}?status=REJECTED`,
     },
     {
-      title: 'Units ready to submit',
-      hint: 'Every document is in: submit them to the checker.',
+      id: 'units-ready-to-submit',
+      title: i18n._('opportunities.todoReadyUnits'),
+      hint: i18n._('opportunities.todoReadyHint'),
       count: todo.counts.readyUnits,
       items: todo.readyUnits.map((unit) => ({
         key: unit.key,
@@ -80,8 +89,9 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       all: `${unitStatusPath(role)}?status=ALL`,
     },
     {
-      title: 'Frequencies ready to submit',
-      hint: 'Every document is in: submit them to the checker.',
+      id: 'frequencies-ready-to-submit',
+      title: i18n._('opportunities.todoReadyFrequencies'),
+      hint: i18n._('opportunities.todoReadyHint'),
       count: todo.counts.readyFrequencies,
       items: todo.readyFrequencies.map((frequency) => ({
         key: frequency.key,
@@ -91,12 +101,17 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       all: `${collateralStatusPath(role)}?status=ALL`,
     },
     {
-      title: 'Loan statements requested',
-      hint: 'Your lender is preparing these; they appear on the loan’s statement page.',
+      id: 'loan-statements-requested',
+      title: i18n._('opportunities.todoStatements'),
+      hint: i18n._('opportunities.todoStatementsHint'),
       count: todo.counts.openLoanStatementRequests,
       items: todo.openLoanStatementRequests.map((request) => ({
         key: request.id,
-        label: `${request.opportunityName}: ${formatDate(request.fromDate)} to ${formatDate(request.toDate)}`,
+        label: i18n._('opportunities.todoStatementItem', {
+          loan: request.opportunityName,
+          from: formatDate(request.fromDate),
+          to: formatDate(request.toDate),
+        }),
         to: loanStatementPath(request.opportunityKey),
       })),
     },
@@ -110,18 +125,19 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
  * opens its document panel.
  */
 export function Todo({ role }: { role: Role }) {
+  const { _ } = useLingui();
   const todo = useQuery(todoQuery());
 
   let body;
   if (todo.isPending) {
-    body = <QueryLoader query={todo} label="Looking for what needs you…" />;
+    body = <QueryLoader query={todo} label={_('opportunities.todoLoading')} />;
   } else if (todo.isError) {
     body = (
-      <Alert color="red" title="What needs you could not be loaded">
+      <Alert color="red" title={_('opportunities.todoLoadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{todo.error.message}</Text>
           <Button size="xs" variant="default" onClick={() => void todo.refetch()}>
-            Try again
+            {_('opportunities.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -134,15 +150,15 @@ export function Todo({ role }: { role: Role }) {
           <ThemeIcon size="xl" radius="xl" variant="light" color="green" aria-hidden>
             <IconCircleCheck />
           </ThemeIcon>
-          <Text fw={600}>Nothing needs you right now</Text>
+          <Text fw={600}>{_('opportunities.todoNothing')}</Text>
           <Text size="sm" c="dimmed">
-            When a document is rejected or a set is ready to submit, it shows here.
+            {_('opportunities.todoNothingHint')}
           </Text>
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {groups.map((group) => (
-            <TodoGroupCard key={group.title} group={group} />
+            <TodoGroupCard key={group.id} group={group} />
           ))}
         </SimpleGrid>
       );
@@ -152,7 +168,7 @@ export function Todo({ role }: { role: Role }) {
     <Paper component="section" withBorder p="md" aria-labelledby={HEADING_ID}>
       <Stack gap="md">
         <Title order={2} id={HEADING_ID}>
-          What needs you
+          {_('opportunities.todoTitle')}
         </Title>
         {body}
       </Stack>
@@ -161,7 +177,8 @@ export function Todo({ role }: { role: Role }) {
 }
 
 function TodoGroupCard({ group }: { group: TodoGroup }) {
-  const headingId = `todo-${group.title.toLowerCase().replaceAll(' ', '-')}`;
+  const { _ } = useLingui();
+  const headingId = `todo-${group.id}`;
   return (
     <Stack component="section" gap={6} aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId}>
@@ -184,7 +201,7 @@ function TodoGroupCard({ group }: { group: TodoGroup }) {
       </Stack>
       {group.all && group.count > group.items.length && (
         <Anchor component={Link} to={group.all} size="sm">
-          See all {group.count}
+          {_('opportunities.todoSeeAll', { count: group.count })}
         </Anchor>
       )}
     </Stack>
