@@ -1,6 +1,6 @@
 import { PasswordInput, Stack } from '@mantine/core';
-import { PASSWORD_HINT } from '@portal/domain';
-import { addMessages, useLingui } from '../../i18n';
+import { PASSWORD_HINT, translateEnglish } from '@portal/domain';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -45,16 +45,17 @@ export function NewPasswordFields({
 }: NewPasswordFieldsProps) {
   const { _ } = useLingui();
   const isMismatch = showsMismatch(password, confirmation);
+  const language = currentLanguage();
   return (
     <Stack gap="md">
       <PasswordInput
         label={labels.password}
         // The refusal repeats the hint; showing both would say it twice.
-        description={passwordError ? undefined : PASSWORD_HINT}
+        description={passwordError ? undefined : translateEnglish(language, PASSWORD_HINT)}
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
-        error={passwordError}
+        error={passwordError && translateEnglish(language, passwordError)}
         // Mantine's PasswordInput does not mark its input invalid for assistive tech.
         aria-invalid={Boolean(passwordError)}
         readOnly={readOnly}

@@ -1,5 +1,6 @@
 import type { AuthProvidersResponse, SigninResponse } from '@portal/domain';
 import { apiGet, apiSend, networkError, type AnswerSchema } from '../../api/client';
+import { currentLanguage } from '../../i18n';
 
 // The sign-in page is the first load of every visit, so it does not carry zod or the
 // domain's schemas: they load when the user submits, and the screens after sign-in need
@@ -25,10 +26,12 @@ export interface SignInFields {
 
 /** Checks the fields with the domain's schema (which also normalises the username), then signs in. */
 export async function signIn(fields: SignInFields): Promise<SigninResponse> {
-  const { SigninBodySchema, SigninResponseSchema } = await loadDomain();
+  const { SigninBodySchema, SigninResponseSchema, translateEnglish } = await loadDomain();
   const body = SigninBodySchema.safeParse(fields);
   // Only a length limit can fail here: the page enables Submit once both fields are filled in.
-  if (!body.success) throw new Error(body.error.issues[0]?.message);
+  if (!body.success) {
+    throw new Error(translateEnglish(currentLanguage(), body.error.issues[0]?.message ?? ''));
+  }
   return apiSend('POST', '/auth/signin', body.data, SigninResponseSchema);
 }
 

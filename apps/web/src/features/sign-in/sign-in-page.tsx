@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/page-loader';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { loadDomain, signIn as sendSignIn, type SignInFields } from './sign-in-api';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { StaffSignOn } from './staff-sign-on';
 
@@ -18,8 +18,9 @@ addMessages(messages);
 
 // The words for a failed staff sign-on live in the domain, loaded only when there is one.
 const StaffSignOnErrorText = lazy(() =>
-  loadDomain().then(({ staffSignOnErrorMessage }) => ({
-    default: ({ code }: { code: string }) => staffSignOnErrorMessage(code),
+  loadDomain().then(({ staffSignOnErrorMessage, translateEnglish }) => ({
+    default: ({ code }: { code: string }) =>
+      translateEnglish(currentLanguage(), staffSignOnErrorMessage(code)),
   })),
 );
 

@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { RecoveryCodeSchema, type SessionUser, type SignInChallenge } from '@portal/domain';
+import {
+  RecoveryCodeSchema,
+  translateEnglish,
+  type SessionUser,
+  type SignInChallenge,
+} from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { sessionQueryKey } from '../../api/session';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
@@ -9,7 +14,7 @@ import { ErrorAlert } from '../identity-shared/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { AuthenticatorSetup, RecoveryCodes } from '../profile/authenticator-setup';
 import { twoFactorApi } from '../profile/two-factor-api';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -113,7 +118,11 @@ function CodeStep({
             setRecoveryError(undefined);
             if (answer.isError) answer.reset();
           }}
-          error={recoveryError ?? answer.error?.message}
+          error={
+            recoveryError
+              ? translateEnglish(currentLanguage(), recoveryError)
+              : answer.error?.message
+          }
         />
         <Button type="submit" loading={answer.isPending}>
           {_('signIn.signInButton')}

@@ -2,13 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { EMAIL_MESSAGE, EmailSchema, SignupBodySchema, type SignupBody } from '@portal/domain';
+import {
+  EMAIL_MESSAGE,
+  EmailSchema,
+  SignupBodySchema,
+  translateEnglish,
+  type SignupBody,
+} from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-password-fields';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -39,7 +45,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
   const isEmailRefused = signUp.error instanceof ApiError && signUp.error.code === 'EMAIL_MISMATCH';
   const emailError =
     email !== '' && !isEmailValid
-      ? EMAIL_MESSAGE
+      ? translateEnglish(currentLanguage(), EMAIL_MESSAGE)
       : isEmailRefused
         ? signUp.error?.message
         : undefined;

@@ -41,6 +41,12 @@ describe('Sign up, step one (SPEC §2, §5, §8)', () => {
     type('पासवर्ड बनाएँ', 'Secret#123');
     type('पासवर्ड दोबारा दर्ज करें', 'Secret#124');
     expect(screen.getByText('दोनों पासवर्ड एक जैसे नहीं हैं')).toBeTruthy();
+    // The shared schema's refusal, in the screen's language.
+    const tooLong = `Aa1!${'a'.repeat(300)}`;
+    type('पासवर्ड बनाएँ', tooLong);
+    type('पासवर्ड दोबारा दर्ज करें', tooLong);
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByText('पासवर्ड अधिकतम 256 अक्षरों का हो सकता है')).toBeTruthy();
   });
 
   it('enables Submit once the account id has any text, and offers Sign in', async () => {
