@@ -1,5 +1,7 @@
 // The date pickers' styles load with the screens that show them, not with the first page.
 import '@mantine/dates/styles.css';
+// The picker's month names in Hindi (dayjs's own locale, which Mantine's pickers use).
+import 'dayjs/locale/hi';
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
@@ -16,28 +18,27 @@ import {
 import { ApiError, isServiceUnavailable } from '../../api/client';
 import { periodLabel } from '../../components/checker-list/deep-links';
 import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from './frequency-api';
+import { messages } from './messages';
+
+addMessages(messages);
 
 type Field = 'frequency' | 'date';
 type FieldErrors = Partial<Record<Field, string>>;
-
-const FREQUENCY_DATA = FREQUENCY_OPTIONS.map(({ value, label }) => ({
-  value: String(value),
-  label,
-}));
 
 /** Mantine's placeholder grey fails WCAG AA; the theme's dimmed grey passes (DESIGN §6). */
 const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 
 /** The year-level header controls are icons; screen readers need their names. */
-const PICKER_ARIA_LABELS = {
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  yearLevelControl: 'Choose a year',
-  monthLevelControl: 'Choose a month',
-};
+const pickerAriaLabels = () => ({
+  previousYear: i18n._('frequencies.previousYear'),
+  nextYear: i18n._('frequencies.nextYear'),
+  previousDecade: i18n._('frequencies.previousDecade'),
+  nextDecade: i18n._('frequencies.nextDecade'),
+  yearLevelControl: i18n._('frequencies.chooseYear'),
+  monthLevelControl: i18n._('frequencies.chooseMonth'),
+});
 
 /** Month controls read 'Jan'; their accessible name is the whole month, 'January 2026'. */
 function monthControlProps(value: string) {
@@ -53,7 +54,7 @@ function monthValue({ year, month }: { year: number; month: number }): string {
 /** Why the add failed, in the words of SPEC §8 where it has them. */
 function popupMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'DUPLICATE_FREQUENCY') {
-    return 'Similar monitoring frequency already exists';
+    return i18n._('frequencies.duplicate');
   }
   if (isServiceUnavailable(error)) return updateFailedMessage();
   return error.message;
@@ -66,6 +67,7 @@ function popupMessage(error: Error): string {
  * messages are SPEC §5's 'Frequency is required' and 'Date is required'.
  */
 export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
+  const { _, i18n: translator } = useLingui();
   const queryClient = useQueryClient();
   const [frequency, setFrequency] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(null);
@@ -79,8 +81,8 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
       setDate(null);
       notifications.show({
         color: 'green',
-        title: 'Frequency added',
-        message: `${periodLabel(added)}. Upload its documents from the list.`,
+        title: i18n._('frequencies.added'),
+        message: i18n._('frequencies.addedMessage', { period: periodLabel(added) }),
       });
       return queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
     },
@@ -125,13 +127,13 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
       component="form"
       onSubmit={handleSubmit}
       noValidate
-      aria-label="Add a frequency"
+      aria-label={_('frequencies.addForm')}
     >
       <Group align="flex-start" gap="md">
         <Select
-          label="Frequency"
-          placeholder="Choose a frequency"
-          data={FREQUENCY_DATA}
+          label={_('frequencies.frequency')}
+          placeholder={_('frequencies.chooseFrequency')}
+          data={FREQUENCY_OPTIONS.map(({ value, label }) => ({ value: String(value), label }))}
           value={frequency}
           onChange={(value) => {
             setFrequency(value);
@@ -143,8 +145,8 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
           w={{ base: '100%', xs: 220 }}
         />
         <MonthPickerInput
-          label="Month"
-          placeholder="Pick a month"
+          label={_('frequencies.month')}
+          placeholder={_('frequencies.pickMonth')}
           styles={PICKER_STYLES}
           value={date}
           onChange={(value) => {
@@ -153,7 +155,8 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
             if (futureError) add.reset();
           }}
           maxDate={maxDate}
-          ariaLabels={PICKER_ARIA_LABELS}
+          locale={translator.locale}
+          ariaLabels={pickerAriaLabels()}
           getMonthControlProps={monthControlProps}
           error={errors.date ?? futureError}
           withAsterisk
@@ -161,7 +164,7 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
         />
         {/* Lined up with the inputs, below their labels. */}
         <Button type="submit" loading={add.isPending} mt={{ base: 0, xs: 25 }}>
-          Add
+          {_('frequencies.add')}
         </Button>
       </Group>
       <ErrorPopup

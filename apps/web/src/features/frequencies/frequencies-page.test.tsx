@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Frequency, SessionUser } from '@portal/domain';
+import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import {
   approver,
@@ -99,6 +100,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
   });
   afterEach(() => {
     vi.useRealTimers();
+    setLanguage('en');
   });
 
   it('names the account, and shows the form and list once a collateral is chosen', async () => {
@@ -359,5 +361,16 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/opportunities',
     );
+  });
+
+  it('reads in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubScreen();
+    renderApp(`${SCREEN}?collateral=COL-1`);
+    const table = await screen.findByRole('table', { name: 'फ़्रीक्वेंसी' });
+    expect(within(table).getByRole('columnheader', { name: 'महीना' })).toBeTruthy();
+    expect(screen.getByText('क्रेडिट मॉनिटरिंग डेटा अपलोड करें')).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'फ़्रीक्वेंसी जोड़ें' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'जोड़ें' })).toBeTruthy();
   });
 });

@@ -10,9 +10,11 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
+import { addMessages, useLingui } from '../../i18n';
 import { accountQuery, collateralsQuery } from './frequency-api';
 import { CollateralCalendar } from '../monitoring-calendar/collateral-calendar';
 import { FrequencyList } from './frequency-list';
+import { messages } from './messages';
 import { urlParam } from './url-param';
 
 // The month picker (with its date library and styles) loads once a client has opened a
@@ -21,7 +23,7 @@ const AddFrequencyForm = lazy(() =>
   import('./add-frequency-form').then((module) => ({ default: module.AddFrequencyForm })),
 );
 
-const TITLE = 'Upload Credit Monitoring Data';
+addMessages(messages);
 const COLLATERAL_PARAM = 'collateral';
 const LIST_PARAMS = ['page', 'perPage', 'sortColumn', 'sortOrder'] as const;
 
@@ -44,6 +46,7 @@ function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
  * frequency list with the document panel of a frequency.
  */
 export function FrequenciesPage() {
+  const { _ } = useLingui();
   const { accountId = '' } = useParams();
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -80,7 +83,7 @@ export function FrequenciesPage() {
     content = (
       <QueryLoader
         query={account.isPending ? account : collaterals}
-        label="Loading the account’s collaterals…"
+        label={_('frequencies.loading')}
       />
     );
   } else {
@@ -92,29 +95,29 @@ export function FrequenciesPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{account.data.name}</Title>
-          <Text size="lg">{TITLE}</Text>
+          <Text size="lg">{_('frequencies.title')}</Text>
         </Stack>
         {collaterals.data.length === 0 ? (
           <EmptyState
-            title="No collaterals on this account yet"
-            description="When your lender adds a collateral to this account, you can upload its monitoring documents here."
+            title={_('frequencies.noCollaterals')}
+            description={_('frequencies.noCollateralsHint')}
           />
         ) : (
           <>
             <Select
-              label="Select Collateral"
-              placeholder="Choose a collateral"
+              label={_('frequencies.selectCollateral')}
+              placeholder={_('frequencies.chooseCollateral')}
               data={collaterals.data.map((c) => ({ value: c.key, label: c.collateralName }))}
               value={collateral?.key ?? null}
               allowDeselect={false}
               searchable={collaterals.data.length > 10}
-              nothingFoundMessage="No collateral has that name"
+              nothingFoundMessage={_('frequencies.noCollateralMatch')}
               maw={480}
               onChange={(value) => value && chooseCollateral(value)}
             />
             {collateralKey && !collateral && (
-              <Alert color="yellow" title="Collateral not found">
-                This account has no such collateral. Choose one from the list.
+              <Alert color="yellow" title={_('frequencies.collateralNotFound')}>
+                {_('frequencies.collateralNotFoundHint')}
               </Alert>
             )}
             {collateral && (
@@ -149,7 +152,7 @@ export function FrequenciesPage() {
 
   return (
     <>
-      <PageTitle title={TITLE} />
+      <PageTitle title={_('frequencies.title')} />
       {content}
     </>
   );
@@ -165,9 +168,10 @@ function LoadError({
   homePath: string;
   onRetry: () => void;
 }) {
+  const { _ } = useLingui();
   const home = (
     <Button component={Link} to={homePath} variant="default">
-      Go to the home page
+      {_('frequencies.goHome')}
     </Button>
   );
   if (error instanceof ApiError && error.status === 404) {
@@ -175,8 +179,8 @@ function LoadError({
       <EmptyState
         headingOrder={1}
         icon={<IconFileOff aria-hidden />}
-        title="Account not found"
-        description="There is no such account on your profile. Start again from your loans."
+        title={_('frequencies.accountNotFound')}
+        description={_('frequencies.accountNotFoundHint')}
         action={home}
       />
     );
@@ -185,11 +189,11 @@ function LoadError({
     <EmptyState
       headingOrder={1}
       icon={<IconAlertTriangle aria-hidden />}
-      title="The account could not be loaded"
+      title={_('frequencies.accountLoadFailed')}
       description={error.message}
       action={
         <>
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{_('frequencies.tryAgain')}</Button>
           {home}
         </>
       }
@@ -199,8 +203,9 @@ function LoadError({
 
 /** The add form's frame while its code loads, so the list below does not jump. */
 function AddFormPlaceholder() {
+  const { _ } = useLingui();
   return (
-    <Paper withBorder p="md" role="status" aria-label="Loading the form to add a frequency">
+    <Paper withBorder p="md" role="status" aria-label={_('frequencies.loadingForm')}>
       <Skeleton height={60} />
     </Paper>
   );

@@ -35,20 +35,24 @@ import {
   frequenciesRootKey,
   reopenFrequency,
 } from './frequency-api';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './messages';
+
+addMessages(messages);
 
 /** SPEC §2 sort columns, in words a borrower reads; `key` orders by when the frequency was added. */
-const SORT_COLUMNS: { value: FrequencySortColumn; label: string }[] = [
-  { value: 'key', label: 'Date added' },
-  { value: 'approvalStatus', label: 'Status' },
-  { value: 'frequency', label: 'Frequency' },
-  { value: 'month', label: 'Month' },
-  { value: 'year', label: 'Year' },
+const SORT_COLUMNS: { value: FrequencySortColumn; labelKey: string }[] = [
+  { value: 'key', labelKey: 'frequencies.sortDateAdded' },
+  { value: 'approvalStatus', labelKey: 'frequencies.sortStatus' },
+  { value: 'frequency', labelKey: 'frequencies.sortFrequency' },
+  { value: 'month', labelKey: 'frequencies.sortMonth' },
+  { value: 'year', labelKey: 'frequencies.sortYear' },
 ];
 
 /** DESIGN §4: topDown is ascending, bottomUp descending. */
-const SORT_ORDERS: { value: SortOrder; label: string }[] = [
-  { value: 'topDown', label: 'Ascending' },
-  { value: 'bottomUp', label: 'Descending' },
+const SORT_ORDERS: { value: SortOrder; labelKey: string }[] = [
+  { value: 'topDown', labelKey: 'frequencies.ascending' },
+  { value: 'bottomUp', labelKey: 'frequencies.descending' },
 ];
 
 const PAGE_SIZE_DATA = PAGE_SIZES.map(String);
@@ -68,6 +72,7 @@ interface FrequencyListProps {
  * the API marks ready.
  */
 export function FrequencyList({ collateral, query, onQueryChange, isClient }: FrequencyListProps) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The previous page stays on screen while the next one loads.
@@ -114,8 +119,8 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
     onSuccess: ({ frequency }) => {
       notifications.show({
         color: 'green',
-        title: 'Frequency reopened',
-        message: `${periodLabel(frequency)} can be changed and submitted again.`,
+        title: i18n._('frequencies.reopened'),
+        message: i18n._('frequencies.reopenedMessage', { period: periodLabel(frequency) }),
       });
       refresh();
     },
@@ -124,15 +129,12 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
   /** SPEC §4: the edit icon reopens an approved frequency, after the user says so. */
   function confirmReopen(frequency: Frequency) {
     modals.openConfirmModal({
-      title: 'Reopen this frequency?',
+      title: _('frequencies.reopenTitle'),
       centered: true,
       children: (
-        <Text size="sm">
-          {periodLabel(frequency)} and all its documents go back to not raised, and the approver
-          remarks are cleared. You can then change documents and submit it to the checker again.
-        </Text>
+        <Text size="sm">{_('frequencies.reopenText', { period: periodLabel(frequency) })}</Text>
       ),
-      labels: { confirm: 'Reopen', cancel: 'Cancel' },
+      labels: { confirm: _('frequencies.reopen'), cancel: _('frequencies.cancel') },
       onConfirm: () => reopen.mutate(frequency),
     });
   }
@@ -140,8 +142,8 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
   const controls = (
     <Group gap="md" align="flex-end">
       <Select
-        label="Sort by"
-        data={SORT_COLUMNS}
+        label={_('frequencies.sortBy')}
+        data={SORT_COLUMNS.map(({ value, labelKey }) => ({ value, label: _(labelKey) }))}
         value={query.sortColumn}
         onChange={(value) => value && onQueryChange({ sortColumn: value as FrequencySortColumn })}
         allowDeselect={false}
@@ -149,7 +151,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
         w={{ base: '100%', xs: 160 }}
       />
       <Select
-        label="Items per page"
+        label={_('frequencies.perPage')}
         data={PAGE_SIZE_DATA}
         value={String(query.perPage)}
         onChange={(value) =>
@@ -160,8 +162,8 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
         w={{ base: '100%', xs: 130 }}
       />
       <Select
-        label="Order"
-        data={SORT_ORDERS}
+        label={_('frequencies.order')}
+        data={SORT_ORDERS.map(({ value, labelKey }) => ({ value, label: _(labelKey) }))}
         value={query.sortOrder}
         onChange={(value) => value && onQueryChange({ sortOrder: value as SortOrder })}
         allowDeselect={false}
@@ -173,34 +175,32 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
 
   let body;
   if (list.isPending) {
-    body = <QueryLoader query={list} label="Loading the frequencies…" />;
+    body = <QueryLoader query={list} label={_('frequencies.listLoading')} />;
   } else if (list.isError) {
     body = (
       <EmptyState
         icon={<IconAlertTriangle aria-hidden />}
-        title="The frequencies could not be loaded"
+        title={_('frequencies.listLoadFailed')}
         description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void list.refetch()}>{_('frequencies.tryAgain')}</Button>}
       />
     );
   } else if (list.data.meta.totalRecords === 0) {
     body = (
       <EmptyState
-        title="No frequencies yet"
-        description={
-          isClient
-            ? 'Add a monthly or quarterly frequency above, then upload its nine documents.'
-            : 'The borrower has not added a frequency for this collateral.'
-        }
+        title={_('frequencies.empty')}
+        description={isClient ? _('frequencies.emptyClient') : _('frequencies.emptyStaff')}
       />
     );
   } else if (list.data.frequencies.length === 0) {
     body = (
       <EmptyState
         icon={<IconFileOff aria-hidden />}
-        title={`There is no page ${query.page}`}
-        description={`The frequencies end on page ${list.data.meta.totalPages}.`}
-        action={<Button onClick={() => onQueryChange({ page: 1 })}>Go to the first page</Button>}
+        title={_('frequencies.noPage', { page: query.page })}
+        description={_('frequencies.pagesEnd', { totalPages: list.data.meta.totalPages })}
+        action={
+          <Button onClick={() => onQueryChange({ page: 1 })}>{_('frequencies.firstPage')}</Button>
+        }
       />
     );
   } else {
@@ -209,14 +209,14 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
         <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
           <Table.ScrollContainer minWidth={isClient ? 560 : 480} type="native">
-            <Table aria-label="Frequencies" verticalSpacing="sm" highlightOnHover>
+            <Table aria-label={_('frequencies.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  {isClient && <Table.Th>Select</Table.Th>}
-                  <Table.Th>Frequency</Table.Th>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th>Year</Table.Th>
-                  <Table.Th>Action</Table.Th>
+                  {isClient && <Table.Th>{_('frequencies.columnSelect')}</Table.Th>}
+                  <Table.Th>{_('frequencies.columnFrequency')}</Table.Th>
+                  <Table.Th>{_('frequencies.columnMonth')}</Table.Th>
+                  <Table.Th>{_('frequencies.columnYear')}</Table.Th>
+                  <Table.Th>{_('frequencies.columnAction')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -236,7 +236,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
           </Table.ScrollContainer>
         </Box>
         <Pager
-          label="Frequency pages"
+          label={_('frequencies.pagerLabel')}
           page={query.page}
           totalPages={list.data.meta.totalPages}
           disabled={isLoading}
@@ -289,6 +289,7 @@ function FrequencyRow({
   onReopen,
   isReopening,
 }: FrequencyRowProps) {
+  const { _ } = useLingui();
   const button = frequencyRowButton({
     status: frequency.approvalStatus,
     uploadedFiles: frequency.uploadedFiles,
@@ -299,7 +300,11 @@ function FrequencyRow({
     <Table.Tr>
       {isClient && (
         <Table.Td>
-          <SelectForSubmit selection={selection} row={frequency} label={`Select ${name}`} />
+          <SelectForSubmit
+            selection={selection}
+            row={frequency}
+            label={_('frequencies.selectRow', { name })}
+          />
         </Table.Td>
       )}
       <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
@@ -313,11 +318,11 @@ function FrequencyRow({
           </Button>
           {/* SPEC §6: only a client reopens an approved frequency. */}
           {button.showEdit && isClient && (
-            <Tooltip label="Edit: reopen for changes">
+            <Tooltip label={_('frequencies.editTooltip')}>
               <ActionIcon
                 variant="default"
                 size="lg"
-                aria-label={`Reopen ${name}`}
+                aria-label={_('frequencies.reopenLabel', { name })}
                 loading={isReopening}
                 onClick={onReopen}
               >
