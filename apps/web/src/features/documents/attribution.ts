@@ -23,16 +23,9 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const hindiDate = new Intl.DateTimeFormat('hi-IN', {
-  timeZone: DEFAULT_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 /** DESIGN §7 dates in the business time zone, in the screens' language: "22 Nov 2026". */
 export function formatDay(at: string): string {
-  return currentLanguage() === 'hi' ? hindiDate.format(new Date(at)) : formatDate(at);
+  return formatDate(at, DEFAULT_TIME_ZONE, currentLanguage());
 }
 
 /** DESIGN §7 dates with the time of day, in the business time zone: "22 Nov 2026, 14:05". */

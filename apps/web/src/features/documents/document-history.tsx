@@ -1,9 +1,15 @@
 import { Button, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { rejectionReasonLabel, RejectionReasonSchema, type AuditEvent } from '@portal/domain';
+import {
+  rejectionReasonLabel,
+  RejectionReasonSchema,
+  ReviewOutcomeSchema,
+  unitCheckerLabel,
+  type AuditEvent,
+} from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { documentHistoryQuery } from './document-queries';
@@ -29,6 +35,13 @@ const SnapshotSchema = z
   .nullable()
   .catch(null);
 
+/** A final outcome as the status badges name it; an older event without one is "reviewed". */
+function outcomeLabel(status: string | undefined): string {
+  const outcome = ReviewOutcomeSchema.safeParse(status);
+  if (outcome.success) return unitCheckerLabel(outcome.data, false, currentLanguage());
+  return status ?? i18n._('documentPanel.history.reviewed');
+}
+
 /** What happened, in words; an action this screen does not know is shown by its name. */
 function describe(event: AuditEvent, labelOf: (fileType: string) => string): string {
   const before = SnapshotSchema.parse(event.before);
@@ -51,7 +64,7 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
       const decision = reason
         ? i18n._('documentPanel.history.withReason', {
             decision: verdict,
-            reason: rejectionReasonLabel(reason),
+            reason: rejectionReasonLabel(reason, currentLanguage()),
           })
         : verdict;
       return remarks
@@ -68,7 +81,7 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
       return i18n._('documentPanel.history.submitted');
     case 'finalised':
       return i18n._('documentPanel.history.finalised', {
-        status: after?.approvalStatus ?? i18n._('documentPanel.history.reviewed'),
+        status: outcomeLabel(after?.approvalStatus),
       });
     case 'reopened':
       return i18n._('documentPanel.history.reopened');

@@ -20,7 +20,7 @@ describe('the document panel in Hindi', () => {
     renderPanel();
     expect(await screen.findByRole('dialog', { name: /दस्तावेज़ अपलोड/ })).toBeTruthy();
     expect(
-      await screen.findByText('मंज़ूरी के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।'),
+      await screen.findByText('स्वीकृति के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।'),
     ).toBeTruthy();
     expect(screen.getByText('स्थिति:')).toBeTruthy();
     const empty = await openSlot(FIRST);
@@ -48,7 +48,7 @@ describe('the document panel in Hindi', () => {
     const pending = await openSlot('Other');
     expect(pending.getByLabelText('अनुमोदक की टिप्पणी')).toBeTruthy();
     expect(pending.getByText('अस्वीकार करने का कारण')).toBeTruthy();
-    expect(pending.getByRole('button', { name: 'Other मंज़ूर करें' }).textContent).toBe('मंज़ूर करें');
+    expect(pending.getByRole('button', { name: 'Other स्वीकृत करें' }).textContent).toBe('स्वीकृत करें');
     expect(pending.getByRole('button', { name: 'Other अस्वीकार करें' })).toBeTruthy();
   });
 
@@ -60,7 +60,7 @@ describe('the document panel in Hindi', () => {
     expect(bar.getByText(/एक दस्तावेज़ अस्वीकार हुआ है, इसलिए भेजने पर यह यूनिट/)).toBeTruthy();
     fireEvent.click(bar.getByRole('button', { name: 'भेजें' }));
     const confirm = within(await screen.findByRole('dialog', { name: /की समीक्षा भेजें\?/ }));
-    expect(confirm.getByText(/यह यूनिट REJECTED होगी: 1 दस्तावेज़ अस्वीकार हुआ/)).toBeTruthy();
+    expect(confirm.getByText(/यह यूनिट अस्वीकृत होगी: 1 दस्तावेज़ अस्वीकार हुआ/)).toBeTruthy();
     expect(confirm.getByRole('button', { name: 'रद्द करें' })).toBeTruthy();
   });
 
@@ -73,7 +73,7 @@ describe('the document panel in Hindi', () => {
 
   it('writes dates, roles and refusals in Hindi, numbers in Latin digits', () => {
     setLanguage('hi');
-    expect(formatDateTime('2026-11-22T08:35:00.000Z')).toBe('22 नव॰ 2026, 14:05');
+    expect(formatDateTime('2026-11-22T08:35:00.000Z')).toBe('22 नवंबर 2026, 14:05');
     expect(actorLabel({ username: 'priya', role: 'approver' })).toBe('priya (अनुमोदक)');
     expect(documentErrorMessage(new ApiError(413, 'TOO_LARGE', ''))).toBe(
       'यह फ़ाइल अपलोड के लिए बहुत बड़ी है। छोटी फ़ाइल चुनें, या इसे कंप्रेस करें या हिस्सों में बाँटें।',

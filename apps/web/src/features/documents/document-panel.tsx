@@ -19,7 +19,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { StatusBadge } from '../../components/status-badge';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { formatDateTime } from './attribution';
 import { DocumentHistory } from './document-history';
 import type { DocumentSetRef } from './document-set-ref';
@@ -318,7 +318,7 @@ function ResultNote({
         <Text>
           {_('documentPanel.result.nowStatus', {
             title: setRef.title,
-            status: unitCheckerLabel(status),
+            status: unitCheckerLabel(status, false, currentLanguage()),
           })}
         </Text>
         {next && (

@@ -1,16 +1,12 @@
 import {
   COLLATERAL_FILE_TYPE_NAMES,
   COLLATERAL_SLOTS,
-  FREQUENCY_LABELS,
-  FrequencyCodeSchema,
+  frequencyCodeLabel,
   monthLabel,
   UNIT_FILE_TYPE_NAMES,
   unitSlotFileTypes,
 } from '@portal/domain';
-import { addMessages, i18n } from '../../i18n';
-import { messages } from './messages';
-
-addMessages(messages);
+import { currentLanguage } from '../../i18n';
 
 /** One document slot of a set: the file type it holds and its display name (SPEC §3). */
 export interface DocumentSlot {
@@ -56,20 +52,14 @@ export function unitSetRef(unit: {
   };
 }
 
-/** DESIGN §4: code 2 has a label too; any other code is named by its number of months. */
-function frequencyLabel(code: number): string {
-  const parsed = FrequencyCodeSchema.safeParse(code);
-  return parsed.success
-    ? FREQUENCY_LABELS[parsed.data]
-    : i18n._('documentPanel.setRef.everyMonths', { code });
-}
-
 /** SPEC §2 frequency sidebar: the nine collateral slots; SPEC §7 paths. */
 export function frequencySetRef(
   f: { key: string; collateralKey: string; frequency: number; month: number; year: number },
   collateralName?: string,
 ): DocumentSetRef {
-  const period = `${frequencyLabel(f.frequency)}, ${monthLabel(f.month)} ${f.year}`;
+  // Named in the screens' language when the list builds it (DESIGN §4: any code has a name).
+  const language = currentLanguage();
+  const period = `${frequencyCodeLabel(f.frequency, language)}, ${monthLabel(f.month, language)} ${f.year}`;
   return {
     kind: 'frequency',
     key: f.key,

@@ -9,10 +9,11 @@ import {
   type DocumentFile,
   type FirstApproval,
   type ReviewOutcome,
+  unitCheckerLabel,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
@@ -32,6 +33,10 @@ interface FinaliseSetProps {
   /** Refetch after a step that leaves the set pending (a first approval, or its send-back). */
   onRecorded: () => Promise<void>;
 }
+
+/** An outcome as the status badges name it, in the screens' language ("APPROVED" in English). */
+const outcomeLabel = (outcome: ReviewOutcome) =>
+  unitCheckerLabel(outcome, false, currentLanguage());
 
 /**
  * Four-eyes NOC release: `final` when this submit settles the set (one approver releases it, or
@@ -55,7 +60,7 @@ export function outcomeSentence(
     outcome === 'REJECTED'
       ? i18n._('documentPanel.finalise.rejectedCount', { count: rejected })
       : i18n._('documentPanel.finalise.allApproved', { count: slotFiles.length });
-  return i18n._('documentPanel.finalise.outcome', { kind, outcome, why });
+  return i18n._('documentPanel.finalise.outcome', { kind, outcome: outcomeLabel(outcome), why });
 }
 
 /**
@@ -88,7 +93,10 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
     onSuccess: async () => {
       notifications.show({
         color: STATUS_COLOURS[outcome],
-        message: i18n._('documentPanel.finalise.done', { title: setRef.title, outcome }),
+        message: i18n._('documentPanel.finalise.done', {
+          title: setRef.title,
+          outcome: outcomeLabel(outcome),
+        }),
       });
       await onFinalised(outcome);
     },
@@ -115,7 +123,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
                 ? 'documentPanel.finalise.explainRejected'
                 : 'documentPanel.finalise.explain'
             }
-            values={{ kind: setRef.kind, outcome }}
+            values={{ kind: setRef.kind, outcome: outcomeLabel(outcome) }}
             components={{
               0: <Text component="strong" fw={700} c={`${STATUS_COLOURS[outcome]}.9`} />,
             }}
@@ -173,6 +181,7 @@ function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseS
         <Text>
           <Trans
             id="documentPanel.first.explain"
+            values={{ approved: outcomeLabel('APPROVED') }}
             components={{
               0: <Text component="strong" fw={700} c={`${STATUS_COLOURS.APPROVED}.9`} />,
             }}
@@ -224,7 +233,7 @@ function SecondApprovalStep({
         color: STATUS_COLOURS.APPROVED,
         message: i18n._('documentPanel.finalise.done', {
           title: setRef.title,
-          outcome: 'APPROVED',
+          outcome: outcomeLabel('APPROVED'),
         }),
       });
       await onFinalised('APPROVED');
@@ -254,7 +263,9 @@ function SecondApprovalStep({
   const askConfirm = () =>
     modals.openConfirmModal({
       title: _('documentPanel.second.confirmTitle', { title: setRef.title }),
-      children: <Text>{_('documentPanel.second.confirmBody')}</Text>,
+      children: (
+        <Text>{_('documentPanel.second.confirmBody', { approved: outcomeLabel('APPROVED') })}</Text>
+      ),
       labels: { confirm: _('documentPanel.second.confirm'), cancel: _('documentPanel.cancel') },
       onConfirm: () => confirmApproval.mutate(),
     });

@@ -10,12 +10,13 @@ import {
   NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
   NocLetterSchema,
+  translateEnglish,
   type ApprovalStatus,
   type NocLetter,
   type Role,
 } from '@portal/domain';
 import { ApiError, apiGet, apiSend } from '../../api/client';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
 import { messages } from './messages';
 
@@ -229,7 +230,12 @@ function RevokeLetterModal({
   const submit = () => {
     const parsed = NocLetterRevokeBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? _('documentPanel.noc.reasonMissing'));
+      const message = parsed.error.issues[0]?.message;
+      setProblem(
+        message
+          ? translateEnglish(currentLanguage(), message)
+          : _('documentPanel.noc.reasonMissing'),
+      );
       return;
     }
     setProblem(null);

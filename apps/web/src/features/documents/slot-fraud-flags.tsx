@@ -1,7 +1,7 @@
 import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fraudFlagMessage, type DocumentFile } from '@portal/domain';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -24,7 +24,9 @@ export function SlotFraudFlags({ file }: { file: DocumentFile }) {
     >
       <List size="sm" spacing={4}>
         {flags.map((flag) => (
-          <List.Item key={flag.code}>{fraudFlagMessage(flag, file.createdAt)}</List.Item>
+          <List.Item key={flag.code}>
+            {fraudFlagMessage(flag, file.createdAt, currentLanguage())}
+          </List.Item>
         ))}
       </List>
     </Alert>

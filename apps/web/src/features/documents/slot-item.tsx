@@ -13,7 +13,7 @@ import {
   type ApprovalStatus,
   type FileEntry,
 } from '@portal/domain';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
 import { messages } from './messages';
 import { SlotDiscard } from './slot-discard';
@@ -85,7 +85,9 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
           </Text>
           {/* DESIGN §7: the status in words too, never colour alone. */}
           <Badge component="span" color={colour} variant="filled" style={{ flexShrink: 0 }}>
-            {file ? unitCheckerLabel(file.approvalStatus) : _('documentPanel.slot.noFile')}
+            {file
+              ? unitCheckerLabel(file.approvalStatus, false, currentLanguage())
+              : _('documentPanel.slot.noFile')}
           </Badge>
         </Group>
       </Accordion.Control>

@@ -7,7 +7,7 @@ import {
   type PreviousReview,
   type RejectionReason,
 } from '@portal/domain';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
 import { messages } from './messages';
 
@@ -43,7 +43,7 @@ function Remark({ label, text, reason, by, at, colour = 'gray' }: RemarkProps) {
       <Text component="figcaption" size="sm" fw={700}>
         {label}
       </Text>
-      {reason && <Text fw={600}>{rejectionReasonLabel(reason)}.</Text>}
+      {reason && <Text fw={600}>{rejectionReasonLabel(reason, currentLanguage())}.</Text>}
       <Text
         component="blockquote"
         m={0}

@@ -4,15 +4,16 @@ import { useMutation } from '@tanstack/react-query';
 import {
   DOMAIN_ERRORS,
   FileResponseSchema,
-  REJECTION_REASON_LABELS,
+  rejectionReasonLabel,
   REJECTION_REASONS,
   RejectionReasonSchema,
+  translateEnglish,
   type DocumentFile,
   type RejectionReason,
   type ReviewOutcome,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
@@ -44,10 +45,6 @@ const VERDICTS: Record<
   },
 };
 const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
-const REASON_OPTIONS = REJECTION_REASONS.map((reason) => ({
-  value: reason,
-  label: REJECTION_REASON_LABELS[reason],
-}));
 
 /**
  * The review part of a slot (SPEC §4 / §5): a pending file is approved or rejected, always with
@@ -141,6 +138,11 @@ export function SlotReview({
   }
 
   const disabled = busy || review.isPending;
+  const language = currentLanguage();
+  const reasonOptions = REJECTION_REASONS.map((value) => ({
+    value,
+    label: rejectionReasonLabel(value, language),
+  }));
   return (
     <Stack gap="sm">
       <Textarea
@@ -161,13 +163,17 @@ export function SlotReview({
         label={_('documentPanel.review.reason')}
         description={_('documentPanel.review.reasonHint')}
         placeholder={_('documentPanel.review.chooseReason')}
-        data={REASON_OPTIONS}
+        data={reasonOptions}
         value={reason}
         onChange={(value) => {
           setReason(RejectionReasonSchema.safeParse(value).data ?? null);
           setReasonMissing(false);
         }}
-        error={reasonMissing ? DOMAIN_ERRORS.REASON_REQUIRED.message : undefined}
+        error={
+          reasonMissing
+            ? translateEnglish(language, DOMAIN_ERRORS.REASON_REQUIRED.message)
+            : undefined
+        }
         disabled={disabled}
         clearable
       />
