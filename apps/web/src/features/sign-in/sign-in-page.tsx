@@ -26,7 +26,7 @@ const StaffSignOnErrorText = lazy(() =>
 
 // Only borrowers with two-factor sign-in reach it, so it loads after their password.
 const TwoFactorStep = lazy(() =>
-  import('./two-factor-step').then(({ TwoFactorStep: step }) => ({ default: step })),
+  import('./two-factor/two-factor-step').then(({ TwoFactorStep: step }) => ({ default: step })),
 );
 
 /** SPEC §2 "Sign in (root path)". */

@@ -7,14 +7,14 @@ import {
   type SessionUser,
   type SignInChallenge,
 } from '@portal/domain';
-import { ApiError } from '../../api/client';
-import { sessionQueryKey } from '../../api/session';
-import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
-import { ErrorAlert } from '../identity-shared/error-alert';
-import { PageLoader } from '../../components/page-loader';
-import { AuthenticatorSetup, RecoveryCodes } from '../profile/authenticator-setup';
-import { twoFactorApi } from '../profile/two-factor-api';
-import { addMessages, currentLanguage, useLingui } from '../../i18n';
+import { ApiError } from '../../../api/client';
+import { sessionQueryKey } from '../../../api/session';
+import { CODE_LENGTH, CodeInput } from '../../identity-shared/code-input';
+import { ErrorAlert } from '../../identity-shared/error-alert';
+import { PageLoader } from '../../../components/page-loader';
+import { AuthenticatorSetup, RecoveryCodes } from '../../profile/authenticator-setup';
+import { twoFactorApi } from '../../profile/two-factor-api';
+import { addMessages, currentLanguage, useLingui } from '../../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -51,7 +51,7 @@ function ExpiredNotice({ message, onRestart }: { message: string; onRestart: () 
   return (
     <Stack gap="sm">
       <ErrorAlert message={message} />
-      <Button onClick={onRestart}>{_('signIn.signInAgain')}</Button>
+      <Button onClick={onRestart}>{_('twoFactor.signInAgain')}</Button>
     </Stack>
   );
 }
@@ -106,8 +106,8 @@ function CodeStep({
     <form onSubmit={sendRecoveryCode} noValidate>
       <Stack gap="md">
         <TextInput
-          label={_('signIn.recoveryCode')}
-          description={_('signIn.recoveryCodeHint')}
+          label={_('twoFactor.recoveryCode')}
+          description={_('twoFactor.recoveryCodeHint')}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -125,10 +125,10 @@ function CodeStep({
           }
         />
         <Button type="submit" loading={answer.isPending}>
-          {_('signIn.signInButton')}
+          {_('twoFactor.signInButton')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={() => switchTo(false)}>
-          {_('signIn.useAuthenticatorCode')}
+          {_('twoFactor.useAuthenticatorCode')}
         </Anchor>
       </Stack>
     </form>
@@ -142,8 +142,8 @@ function CodeStep({
     >
       <Stack gap="md">
         <CodeInput
-          label={_('signIn.authenticatorCode')}
-          description={_('signIn.authenticatorCodeHint')}
+          label={_('twoFactor.authenticatorCode')}
+          description={_('twoFactor.authenticatorCodeHint')}
           value={code}
           onChange={(value) => {
             setCode(value);
@@ -154,10 +154,10 @@ function CodeStep({
           error={answer.error?.message}
         />
         <Button type="submit" disabled={code.length !== CODE_LENGTH} loading={answer.isPending}>
-          {_('signIn.verify')}
+          {_('twoFactor.verify')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={() => switchTo(true)}>
-          {_('signIn.useRecoveryCode')}
+          {_('twoFactor.useRecoveryCode')}
         </Anchor>
       </Stack>
     </form>
@@ -186,14 +186,14 @@ function SetupStep({
     mutationFn: (code: string) => twoFactorApi.confirmSetupAtSignIn(challengeToken, code),
   });
 
-  if (setup.isPending) return <PageLoader label={_('signIn.preparingSetup')} />;
+  if (setup.isPending) return <PageLoader label={_('twoFactor.preparingSetup')} />;
   if (setup.isError) {
     return isExpired(setup.error) ? (
       <ExpiredNotice message={setup.error.message} onRestart={onRestart} />
     ) : (
       <Stack gap="sm">
         <ErrorAlert message={setup.error.message} />
-        <Button onClick={() => void setup.refetch()}>{_('signIn.tryAgain')}</Button>
+        <Button onClick={() => void setup.refetch()}>{_('twoFactor.tryAgain')}</Button>
       </Stack>
     );
   }
@@ -205,15 +205,15 @@ function SetupStep({
     return (
       <RecoveryCodes
         codes={recoveryCodes}
-        doneLabel={_('signIn.continue')}
+        doneLabel={_('twoFactor.continue')}
         onDone={() => startSession(user)}
       />
     );
   }
   return (
     <Stack gap="md">
-      <Alert variant="light" title={_('signIn.setupTitle')}>
-        {_('signIn.setupRequired')}
+      <Alert variant="light" title={_('twoFactor.setupTitle')}>
+        {_('twoFactor.setupRequired')}
       </Alert>
       <AuthenticatorSetup
         setup={setup.data}
@@ -223,7 +223,7 @@ function SetupStep({
         onCodeChange={() => confirm.isError && confirm.reset()}
       />
       <Text size="xs" c="dimmed">
-        {_('signIn.setupExpires')}
+        {_('twoFactor.setupExpires')}
       </Text>
     </Stack>
   );

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@portal/domain';
-import { setLanguage } from '../../i18n';
-import { renderApp, stubApi } from '../../test/render';
-import { apiError, sentBodies, SIGNED_OUT, typeCode } from '../identity-shared/identity-test-utils';
+import { setLanguage } from '../../../i18n';
+import { renderApp, stubApi } from '../../../test/render';
+import {
+  apiError,
+  sentBodies,
+  SIGNED_OUT,
+  typeCode,
+} from '../../identity-shared/identity-test-utils';
 
 const client: SessionUser = {
   username: 'ACC1001',
