@@ -1,5 +1,6 @@
 import type { CheckerStatusFilter } from './lists.ts';
-import { FREQUENCY_LABELS, monthLabel, type FrequencyCode } from './frequency.ts';
+import { frequencyCodeLabel, monthLabel } from './frequency.ts';
+import type { Language } from './translate.ts';
 
 // What a unit or a frequency is called where people read it (e-mails, the files screen), and the
 // address that opens its document panel: never internal keys alone (issue 11).
@@ -20,14 +21,12 @@ export function unitLabel(unit: { projectName: string; tower: string; unit: stri
 }
 
 /** A monitoring frequency in words: "Receivables of Tower A · Monthly, March 2026". */
-export function frequencyLabel(frequency: {
-  collateralName: string;
-  frequency: number;
-  month: number;
-  year: number;
-}): string {
-  const every = FREQUENCY_LABELS[frequency.frequency as FrequencyCode];
-  return `${frequency.collateralName.trim()} · ${every}, ${monthLabel(frequency.month)} ${frequency.year}`;
+export function frequencyLabel(
+  frequency: { collateralName: string; frequency: number; month: number; year: number },
+  language: Language = 'en',
+): string {
+  const every = frequencyCodeLabel(frequency.frequency, language);
+  return `${frequency.collateralName.trim()} · ${every}, ${monthLabel(frequency.month, language)} ${frequency.year}`;
 }
 
 /** The status filters a list screen's URL carries (`NOT_RAISED` rows show under ALL). */

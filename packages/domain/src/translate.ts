@@ -9,21 +9,26 @@ export type Language = z.infer<typeof LanguageSchema>;
 /** The domain's compiled catalogs, for a translator that shows the domain's labels itself. */
 export const domainMessages: Record<Language, Messages> = messages;
 
-// One translator per language: the API answers requests in different languages at once.
-const translators = Object.fromEntries(
-  LanguageSchema.options.map((language) => [
-    language,
-    setupI18n({ locale: language, messages: { [language]: messages[language] } }),
-  ]),
-) as Record<Language, I18n>;
-
 export type MessageValues = Record<string, string | number>;
+export type Translate = (language: Language, id: string, values?: MessageValues) => string;
+
+/**
+ * A translator over compiled catalogs, with one Lingui instance per language: the API answers
+ * requests and writes e-mails in different languages at once.
+ */
+export function translatorFor(catalogs: Record<Language, Messages>): Translate {
+  const translators = Object.fromEntries(
+    LanguageSchema.options.map((language) => [
+      language,
+      setupI18n({ locale: language, messages: { [language]: catalogs[language] } }),
+    ]),
+  ) as Record<Language, I18n>;
+  // A label function handed to `map` is given an index where its language goes: English then.
+  return (language, id, values) => (translators[language] ?? translators.en)._(id, values);
+}
 
 /** A domain message (`domain.…` key of messages.en.json / messages.hi.json) in `language`. */
-export function translate(language: Language, id: string, values?: MessageValues): string {
-  // A label function handed to `map` is given an index where its language goes: English then.
-  return (translators[language] ?? translators.en)._(id, values);
-}
+export const translate: Translate = translatorFor(messages);
 
 /** English message text → its key, for the messages without placeholders. */
 const keysOfEnglish = new Map(

@@ -1,21 +1,19 @@
-import { CODE_LIFETIME_MINUTES } from '@portal/domain';
+import { CODE_LIFETIME_MINUTES, translatorFor, type Language } from '@portal/domain';
 import type { MailMessage } from './mailer.ts';
+import { messages } from './messages.ts';
 
 export type CodePurpose = 'signup' | 'password_reset';
 
-const wording: Record<CodePurpose, { subject: string; intro: string; ignore: string }> = {
-  signup: {
-    subject: 'Your Borrower Portal verification code',
-    intro:
-      'Use this code to confirm your e-mail address and finish signing up to the Borrower Portal:',
-    ignore: 'If you did not start signing up, you can ignore this e-mail.',
-  },
-  password_reset: {
-    subject: 'Reset your Borrower Portal password',
-    intro: 'Use this code to reset your Borrower Portal password:',
-    ignore:
-      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
-  },
+/** E-mail texts (messages.en.json / messages.hi.json beside this file) in the recipient's language. */
+const translate = translatorFor(messages);
+
+const CODE_WORDING = { signup: 'mail.signup', password_reset: 'mail.passwordReset' } as const;
+
+const greetingOf = (language: Language, name: string | null | undefined) => {
+  const trimmed = name?.trim();
+  return trimmed
+    ? translate(language, 'mail.greeting', { name: trimmed })
+    : translate(language, 'mail.greetingNoName');
 };
 
 /** The mail that carries a one-time code, in text and HTML; the caller adds the recipient. */
@@ -23,13 +21,19 @@ export function codeMail(input: {
   purpose: CodePurpose;
   code: string;
   name?: string | null;
+  language?: Language;
 }): Omit<MailMessage, 'to'> {
   if (!/^\d{6}$/.test(input.code)) throw new Error('a one-time code is six digits');
-  const { subject, intro, ignore } = wording[input.purpose];
-  const name = input.name?.trim();
-  const greeting = name ? `Hello ${name},` : 'Hello,';
-  const expiry = `The code expires in ${CODE_LIFETIME_MINUTES} minutes.`;
-  const neverAsked = 'Never share this code: Borrower Portal staff will never ask you for it.';
+  const language = input.language ?? 'en';
+  const t = (id: string, values?: Record<string, string | number>) =>
+    translate(language, id, values);
+  const wording = CODE_WORDING[input.purpose];
+  const [subject, intro, ignore] = ['subject', 'intro', 'ignore'].map((part) =>
+    t(`${wording}.${part}`),
+  ) as [string, string, string];
+  const greeting = greetingOf(language, input.name);
+  const expiry = t('mail.code.expiry', { minutes: CODE_LIFETIME_MINUTES });
+  const neverAsked = t('mail.code.neverShare');
 
   const text = [
     greeting,
@@ -46,6 +50,7 @@ export function codeMail(input: {
   ].join('\n');
 
   const html = page(
+    language,
     subject,
     [
       paragraph(escapeHtml(greeting)),
@@ -69,9 +74,10 @@ export function noticeMail(input: {
   lines: string[];
   details?: string[];
   link: { label: string; url: string };
+  language?: Language;
 }): Omit<MailMessage, 'to'> {
-  const name = input.name?.trim();
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const language = input.language ?? 'en';
+  const greeting = greetingOf(language, input.name);
   const details = input.details ?? [];
   const text = [
     greeting,
@@ -83,6 +89,7 @@ export function noticeMail(input: {
     '',
   ].join('\n');
   const html = page(
+    language,
     input.subject,
     [
       paragraph(escapeHtml(greeting)),
@@ -96,6 +103,24 @@ export function noticeMail(input: {
   return { subject: input.subject, text, html };
 }
 
+/**
+ * A notice's texts by message id in `language` (default English), with the same `language` given
+ * to `noticeMail`.
+ */
+function notice(
+  language: Language | undefined,
+  build: (t: (id: string, values?: Record<string, string | number>) => string) => {
+    subject: string;
+    name?: string | null;
+    lines: string[];
+    details?: string[];
+    link: { label: string; url: string };
+  },
+): Omit<MailMessage, 'to'> {
+  const chosen = language ?? 'en';
+  return noticeMail({ ...build((id, values) => translate(chosen, id, values)), language: chosen });
+}
+
 /** The unit or frequency a notice is about: its name in words and the link that opens its panel. */
 export interface SetNotice {
   kind: 'unit' | 'frequency';
@@ -103,24 +128,28 @@ export interface SetNotice {
   label: string;
   /** The deep link that opens the set's document panel, for the reader's role. */
   url: string;
+  /** The reader's language; English when not given. */
+  language?: Language;
 }
 
 const SCREENS = {
-  unit: { staff: 'NOC Checker', borrower: 'Unit Status' },
-  frequency: { staff: 'Collateral Checker', borrower: 'Collateral Status' },
+  unit: { staff: 'mail.screen.nocChecker', borrower: 'mail.screen.unitStatus' },
+  frequency: { staff: 'mail.screen.collateralChecker', borrower: 'mail.screen.collateralStatus' },
 } as const;
 
 /** To the checkers: a borrower sent a set for review. */
 export function submittedMail(
   set: SetNotice & { accountName: string; accountId: string },
 ): Omit<MailMessage, 'to'> {
-  return noticeMail({
-    subject: `For your review: ${set.label}`,
-    lines: [
-      `${set.accountName} (account ${set.accountId}) submitted the documents of ${set.label} for approval.`,
-    ],
-    link: { label: `Review it in the ${SCREENS[set.kind].staff}`, url: set.url },
-  });
+  const { label, accountName, accountId } = set;
+  return notice(set.language, (t) => ({
+    subject: t('mail.submitted.subject', { label }),
+    lines: [t('mail.submitted.line', { accountName, accountId, label })],
+    link: {
+      label: t('mail.submitted.link', { screen: t(SCREENS[set.kind].staff) }),
+      url: set.url,
+    },
+  }));
 }
 
 /** To the borrower: the checker's outcome; a rejection lists each rejected document and why. */
@@ -132,35 +161,40 @@ export function decidedMail(
     rejected: string[];
   },
 ): Omit<MailMessage, 'to'> {
-  const screen = SCREENS[set.kind].borrower;
-  if (set.outcome === 'APPROVED') {
-    return noticeMail({
-      subject: `Approved: ${set.label}`,
+  const { label } = set;
+  return notice(set.language, (t) => {
+    const screen = t(SCREENS[set.kind].borrower);
+    if (set.outcome === 'APPROVED') {
+      return {
+        subject: t('mail.approved.subject', { label }),
+        name: set.name,
+        lines: [t('mail.approved.line', { label })],
+        link: { label: t('mail.openIn', { screen }), url: set.url },
+      };
+    }
+    return {
+      subject: t('mail.rejected.subject', { label }),
       name: set.name,
-      lines: [`The lender’s checker approved the documents of ${set.label}.`],
-      link: { label: `Open it in ${screen}`, url: set.url },
-    });
-  }
-  return noticeMail({
-    subject: `Rejected: ${set.label}`,
-    name: set.name,
-    lines: [
-      `The lender’s checker rejected documents of ${set.label}.`,
-      'Replace each document below and submit again. The checker’s reasons:',
-    ],
-    details: set.rejected,
-    link: { label: `Fix it in ${screen}`, url: set.url },
+      lines: [t('mail.rejected.line', { label }), t('mail.rejected.replace')],
+      details: set.rejected,
+      link: { label: t('mail.rejected.link', { screen }), url: set.url },
+    };
   });
 }
 
+/** "no remarks", for a rejected document the checker wrote nothing about. */
+export const noRemarks = (language: Language = 'en') =>
+  translate(language, 'mail.rejected.noRemarks');
+
 /** To the borrower: an approved frequency was opened again for new documents. */
 export function reopenedMail(set: SetNotice & { name: string | null }): Omit<MailMessage, 'to'> {
-  return noticeMail({
-    subject: `Reopened: ${set.label}`,
+  const { label } = set;
+  return notice(set.language, (t) => ({
+    subject: t('mail.reopened.subject', { label }),
     name: set.name,
-    lines: [`${set.label} was reopened: its documents can be replaced and submitted again.`],
-    link: { label: `Open it in ${SCREENS[set.kind].borrower}`, url: set.url },
-  });
+    lines: [t('mail.reopened.line', { label })],
+    link: { label: t('mail.openIn', { screen: t(SCREENS[set.kind].borrower) }), url: set.url },
+  }));
 }
 
 /** To the borrower: the loan statement they asked for is attached. */
@@ -168,28 +202,28 @@ export function statementReadyMail(input: {
   name: string | null;
   loanName: string;
   url: string;
+  language?: Language;
 }): Omit<MailMessage, 'to'> {
-  return noticeMail({
-    subject: `Your loan statement for ${input.loanName} is ready`,
+  const { loanName } = input;
+  return notice(input.language, (t) => ({
+    subject: t('mail.statement.subject', { loanName }),
     name: input.name,
-    lines: [`The statement you asked for on ${input.loanName} is ready to download.`],
-    link: { label: 'Download your statement', url: input.url },
-  });
+    lines: [t('mail.statement.line', { loanName })],
+    link: { label: t('mail.statement.link'), url: input.url },
+  }));
 }
 
 /** To the borrower: the NOC letter of an approved unit can be downloaded. */
 export function nocLetterReadyMail(
   set: SetNotice & { name: string | null; letterNumber: string },
 ): Omit<MailMessage, 'to'> {
-  return noticeMail({
-    subject: `NOC letter ready: ${set.label}`,
+  const { label, letterNumber } = set;
+  return notice(set.language, (t) => ({
+    subject: t('mail.nocLetter.subject', { label }),
     name: set.name,
-    lines: [
-      `The NOC letter for ${set.label} (letter no. ${set.letterNumber}) is ready.`,
-      'Download it from the unit, and hand it to the buyer: its QR code lets their bank verify it.',
-    ],
-    link: { label: 'Download the NOC letter', url: set.url },
-  });
+    lines: [t('mail.nocLetter.line', { label, letterNumber }), t('mail.nocLetter.handOver')],
+    link: { label: t('mail.nocLetter.link'), url: set.url },
+  }));
 }
 
 /** To the borrower: a monitoring pack falls due in a few days, or is overdue. */
@@ -202,33 +236,52 @@ export function monitoringReminderMail(input: {
   /** 0 before the due date. */
   daysOverdue: number;
   url: string;
+  language?: Language;
 }): Omit<MailMessage, 'to'> {
+  const { label, dueDate } = input;
   const overdue = input.daysOverdue > 0;
-  const days = `${input.daysOverdue} day${input.daysOverdue === 1 ? '' : 's'}`;
-  return noticeMail({
+  return notice(input.language, (t) => ({
     subject: overdue
-      ? `Overdue: the monitoring pack for ${input.label}`
-      : `Due on ${input.dueDate}: the monitoring pack for ${input.label}`,
+      ? t('mail.reminder.overdueSubject', { label })
+      : t('mail.reminder.dueSubject', { label, dueDate }),
     name: input.name,
     lines: overdue
       ? [
-          `The monitoring documents of ${input.label} were due on ${input.dueDate} and are ${days} overdue.`,
-          'Upload the nine documents and submit them to the checker as soon as you can.',
+          t('mail.reminder.overdueLine', { label, dueDate, count: input.daysOverdue }),
+          t('mail.reminder.overdueAsk'),
         ]
-      : [
-          `The monitoring documents of ${input.label} are due on ${input.dueDate}.`,
-          'Upload the nine documents and submit them to the checker by then.',
-        ],
-    link: { label: 'Open it in Monitoring Frequencies', url: input.url },
-  });
+      : [t('mail.reminder.dueLine', { label, dueDate }), t('mail.reminder.dueAsk')],
+    link: {
+      label: t('mail.openIn', { screen: t('mail.screen.monitoringFrequencies') }),
+      url: input.url,
+    },
+  }));
+}
+
+/** To a borrower: an administrator turned their two-factor sign-in off. */
+export function twoFactorResetMail(input: {
+  name: string | null;
+  url: string;
+  language?: Language;
+}): Omit<MailMessage, 'to'> {
+  return notice(input.language, (t) => ({
+    subject: t('mail.twoFactorReset.subject'),
+    name: input.name,
+    lines: [
+      t('mail.twoFactorReset.turnedOff'),
+      t('mail.twoFactorReset.setUpAgain'),
+      t('mail.twoFactorReset.notYou'),
+    ],
+    link: { label: t('mail.twoFactorReset.link'), url: input.url },
+  }));
 }
 
 const paragraph = (content: string) =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${content}</p>`;
 
-function page(title: string, body: string): string {
+function page(language: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:520px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DOMAIN_ERRORS, DomainError } from '@portal/domain';
+import { DOMAIN_ERRORS, DomainError, translateEnglish } from '@portal/domain';
+import { requestLanguage } from './request-language.ts';
 
 interface ErrorBody {
   error: { code: string; message: string; field?: string };
 }
 
-const body = (code: string, message: string, field?: string | undefined): ErrorBody => ({
+const errorBody = (code: string, message: string, field?: string | undefined): ErrorBody => ({
   error: field ? { code, message, field } : { code, message },
 });
 
@@ -43,10 +44,13 @@ function logSecurityRefusal(request: FastifyRequest, code: string) {
 /**
  * One place maps every failure to DESIGN §4's error format: domain errors by their table,
  * framework errors (bad JSON, oversize body, schema validation) to 4xx, anything else to an
- * opaque 500 that is logged but never shown.
+ * opaque 500 that is logged but never shown. Messages are in the request's language.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    const body = (code: string, message: string, field?: string | undefined) =>
+      errorBody(code, translateEnglish(language, message), field);
     if (error instanceof DomainError) {
       if (SECURITY_REFUSALS.has(error.code)) logSecurityRefusal(request, error.code);
       if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
@@ -101,9 +105,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send(body('URI_TOO_LONG', 'A part of this address is too long'));
+    return reply.status(414).send(errorBody('URI_TOO_LONG', 'A part of this address is too long'));
   }
   return reply
     .status(error.statusCode ?? 400)
-    .send(body('BAD_REQUEST', 'This address is not valid (check its percent-encoding)'));
+    .send(errorBody('BAD_REQUEST', 'This address is not valid (check its percent-encoding)'));
 }

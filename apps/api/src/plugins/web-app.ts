@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { translate } from '@portal/domain';
+import { requestLanguage } from './request-language.ts';
 
 /**
  * Serves the built single-page app from the API's own port; any non-API GET that is not a file
@@ -24,7 +26,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     return reply.status(404).send({
       error: {
         code: 'NOT_FOUND',
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        message: translate(requestLanguage(request), 'domain.text.noSuchEndpoint', {
+          endpoint: `${request.method} ${request.url.split('?')[0]}`,
+        }),
       },
     });
   });

@@ -149,6 +149,7 @@ const PROBES: Record<string, ProbeFor> = {
     payload: { username: world.a.accountKey, password: TEST_PASSWORD },
     ownSession: true,
   }),
+  'PUT /api/auth/language': () => ({ payload: { language: 'en' } }),
   'POST /api/auth/signout': () => ({ ownSession: true }),
   'POST /api/auth/signin/two-factor': () => ({
     payload: { challengeToken: 'no-such-challenge', code: WRONG_CODE },

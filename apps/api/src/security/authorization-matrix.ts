@@ -79,6 +79,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'POST /api/auth/signin':                                                               ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'GET /api/auth/providers':                                                             ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'GET /api/auth/session':                                                               [  401,   401, '2xx', '2xx', '2xx', '2xx', '2xx'],
+  'PUT /api/auth/language':                                                              [  401,   401, '2xx', '2xx', '2xx', '2xx', '2xx'],
   'POST /api/auth/signout':                                                              ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'POST /api/auth/password/forgot':                                                      ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'POST /api/auth/password/reset':                                                       [  400,   400,   400,   400,   400,   400,   400],

@@ -4,6 +4,7 @@ import { SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { FraudFlagSchema } from '../fraud-flags.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
+import { LanguageSchema } from '../translate.ts';
 
 // The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
 // decimal string (the database's numeric), timestamps are ISO 8601 strings.
@@ -242,6 +243,8 @@ export const SessionUserSchema = z.object({
   role: RoleSchema,
   accountKey: z.string().nullable(),
   name: z.string().nullable(),
+  /** The language the user's screens and e-mails are in (the API always sends it). */
+  language: LanguageSchema.optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

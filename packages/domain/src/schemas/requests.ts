@@ -4,6 +4,7 @@ import { FileTypeSchema, SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { toDecimalString } from '../money.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
+import { LanguageSchema } from '../translate.ts';
 import { RoleSchema } from './entities.ts';
 import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 
@@ -85,6 +86,10 @@ export const SignupBodySchema = z.object({
   password: PasswordSchema,
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
+
+/** PUT /api/auth/language: the signed-in user's language for screens and e-mails. */
+export const LanguageBodySchema = z.strictObject({ language: LanguageSchema });
+export type LanguageBody = z.infer<typeof LanguageBodySchema>;
 
 export const SignupConfirmBodySchema = z.object({
   accountId: AccountIdSchema,

@@ -7,6 +7,7 @@ import {
   UNIT_FILE_TYPE_NAMES,
   unitLabel,
   unitPanelPath,
+  type Language,
   type ListScreenStatus,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -16,12 +17,14 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import {
   decidedMail,
   nocLetterReadyMail,
+  noRemarks,
   reopenedMail,
   statementReadyMail,
   submittedMail,
   type SetNotice,
 } from '../../mail/templates.ts';
 import { frequenciesRepository } from '../frequencies/frequencies.repository.ts';
+import { usersRepository } from '../identity/users.repository.ts';
 import { unitsRepository } from '../units/units.repository.ts';
 import type { DomainEvent } from './domain-events.ts';
 
@@ -38,7 +41,7 @@ const typeName = (kind: SetKind, fileType: string) =>
     ? (UNIT_FILE_TYPE_NAMES as Record<string, string>)
     : (COLLATERAL_FILE_TYPE_NAMES as Record<string, string>))[fileType] ?? fileType;
 
-async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
+async function rejectedDocuments(db: Executor, kind: SetKind, key: string, language: Language) {
   const table = kind === 'unit' ? unitFiles : frequencyFiles;
   const rows = await db
     .select({
@@ -59,8 +62,8 @@ async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
   return rows.map((r) =>
     [
       `${typeName(kind, r.fileType)}:`,
-      r.reason && `${rejectionReasonLabel(r.reason)}.`,
-      r.remarks ?? 'no remarks',
+      r.reason && `${rejectionReasonLabel(r.reason, language)}.`,
+      r.remarks ?? noRemarks(language),
     ]
       .filter(Boolean)
       .join(' '),
@@ -71,9 +74,15 @@ async function rejectedDocuments(db: Executor, kind: SetKind, key: string) {
  * A unit or frequency as its e-mails name it (project, tower and unit number; collateral,
  * frequency and month), the account it belongs to, and its panel's link for either reader.
  */
-async function setInWords(db: Executor, kind: SetKind, key: string, publicUrl: string) {
+async function setInWords(
+  db: Executor,
+  kind: SetKind,
+  key: string,
+  publicUrl: string,
+  language: Language,
+) {
   const described =
-    kind === 'unit' ? await describeUnit(db, key) : await describeFrequency(db, key);
+    kind === 'unit' ? await describeUnit(db, key) : await describeFrequency(db, key, language);
   if (!described) return undefined;
   return {
     accountName: described.accountName,
@@ -81,6 +90,7 @@ async function setInWords(db: Executor, kind: SetKind, key: string, publicUrl: s
       kind,
       label: described.label,
       url: `${publicUrl}${described.path(staff, status)}`,
+      language,
     }),
   };
 }
@@ -97,12 +107,12 @@ async function describeUnit(db: Executor, key: string) {
   };
 }
 
-async function describeFrequency(db: Executor, key: string) {
+async function describeFrequency(db: Executor, key: string, language: Language) {
   const row = await frequenciesRepository.find(db, null, key);
   if (!row) return undefined;
   const { frequency } = row;
   return {
-    label: frequencyLabel({ collateralName: row.collateralName, ...frequency }),
+    label: frequencyLabel({ collateralName: row.collateralName, ...frequency }, language),
     accountName: row.accountName,
     path: (staff: boolean, status: ListScreenStatus) =>
       frequencyPanelPath({
@@ -130,7 +140,8 @@ export async function queueNotifications(
 
   if (event.type === 'unit.submitted' || event.type === 'frequency.submitted') {
     if (!config.approverEmail) return;
-    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    const language = await usersRepository.languageOf(db, { email: config.approverEmail });
+    const set = await setInWords(db, kind, data.key, config.publicUrl, language);
     if (!set) return;
     await enqueueMail(db, {
       to: config.approverEmail,
@@ -145,11 +156,13 @@ export async function queueNotifications(
 
   const [account] = await db.select().from(accounts).where(eq(accounts.key, data.accountId));
   if (!account) return;
+  // Each e-mail in its reader's language: the account's borrower's.
+  const language = await usersRepository.languageOf(db, { accountKey: account.key });
   const toBorrower = (mail: Omit<MailMessage, 'to'>) =>
     enqueueMail(db, { to: account.email, ...mail });
 
   if (event.type === 'unit.finalised' || event.type === 'frequency.finalised') {
-    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    const set = await setInWords(db, kind, data.key, config.publicUrl, language);
     if (!set) return;
     const outcome = data.approvalStatus === 'APPROVED' ? 'APPROVED' : 'REJECTED';
     await toBorrower(
@@ -157,15 +170,16 @@ export async function queueNotifications(
         ...set.notice(false, outcome),
         name: account.name,
         outcome,
-        rejected: outcome === 'REJECTED' ? await rejectedDocuments(db, kind, data.key) : [],
+        rejected:
+          outcome === 'REJECTED' ? await rejectedDocuments(db, kind, data.key, language) : [],
       }),
     );
   } else if (event.type === 'frequency.reopened') {
-    const set = await setInWords(db, kind, data.key, config.publicUrl);
+    const set = await setInWords(db, kind, data.key, config.publicUrl, language);
     if (!set) return;
     await toBorrower(reopenedMail({ ...set.notice(false, 'ALL'), name: account.name }));
   } else if (event.type === 'noc_letter.issued' && data.unitKey) {
-    const set = await setInWords(db, 'unit', data.unitKey, config.publicUrl);
+    const set = await setInWords(db, 'unit', data.unitKey, config.publicUrl, language);
     if (!set) return;
     await toBorrower(
       nocLetterReadyMail({
@@ -183,6 +197,7 @@ export async function queueNotifications(
       statementReadyMail({
         name: account.name,
         loanName: loan?.name ?? data.opportunityKey,
+        language,
         url: `${config.publicUrl}/opportunities/${encodeURIComponent(data.opportunityKey)}/loan-statement-requests`,
       }),
     );

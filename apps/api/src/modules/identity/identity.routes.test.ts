@@ -215,6 +215,7 @@ describe('sign-in and sessions', () => {
         role: 'client',
         accountKey: account.key,
         name: account.name,
+        language: 'en',
       });
       const cookie = res.cookies.find((c) => c.name === 'portal_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

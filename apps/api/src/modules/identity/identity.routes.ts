@@ -7,6 +7,7 @@ import {
   AuthProvidersResponseSchema,
   DomainError,
   EnrolledSignInResponseSchema,
+  LanguageBodySchema,
   PasswordResetResponseSchema,
   PasswordForgotBodySchema,
   PasswordResetBodySchema,
@@ -27,6 +28,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/request-language.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { revokeSession, resolveSession, type AuthenticatedUser } from './sessions.ts';
 import { enrolAtSignIn, signIn, signInWithSecondFactor } from './sign-in.ts';
@@ -63,6 +65,7 @@ const sessionUser = (u: AuthenticatedUser) => ({
   role: u.role,
   accountKey: u.accountKey,
   name: u.name,
+  language: u.language,
 });
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, options) => {
@@ -106,7 +109,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     '/api/auth/signup',
     { schema: { tags, body: SignupBodySchema, response: { 201: AccountIdResponseSchema } } },
     async (request, reply) => {
-      const { accountId, bindingToken } = await signUp(db, request.body);
+      const { accountId, bindingToken } = await signUp(db, request.body, requestLanguage(request));
       // Binds the mailed code to this browser: only it can confirm this sign-up's password.
       reply.setCookie(SIGN_UP_COOKIE, bindingToken, {
         httpOnly: true,
@@ -213,6 +216,23 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     '/api/auth/session',
     { schema: { tags, response: { 200: SessionResponseSchema } } },
     async (request) => ({ user: sessionUser(requireUser(request)) }),
+  );
+
+  app.put(
+    '/api/auth/language',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user’s language for screens, error messages and e-mails',
+        body: LanguageBodySchema,
+        response: { 200: SessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await usersRepository.update(db, user.id, { language: request.body.language });
+      return { user: sessionUser({ ...user, language: request.body.language }) };
+    },
   );
 
   app.post('/api/auth/signout', { schema: { tags } }, async (request, reply) => {

@@ -12,7 +12,7 @@ import {
   resetAttempts,
   ThrottledError,
 } from './throttle.ts';
-import { usersRepository as users } from './users.repository.ts';
+import { knownLanguage, usersRepository as users } from './users.repository.ts';
 
 /**
  * Always answers the same way (DESIGN §3): a code is mailed only to an active borrower, and an
@@ -31,7 +31,15 @@ export async function requestPasswordReset(db: Database, input: PasswordForgotBo
     const code = await issueCode(tx, user.id, 'password_reset');
     await enqueueMail(
       tx,
-      { to: user.email, ...codeMail({ purpose: 'password_reset', code, name: user.name }) },
+      {
+        to: user.email,
+        ...codeMail({
+          purpose: 'password_reset',
+          code,
+          name: user.name,
+          language: knownLanguage.parse(user.language),
+        }),
+      },
       { containsSecret: true },
     );
   });

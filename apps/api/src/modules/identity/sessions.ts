@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
+import { knownLanguage } from './users.repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -25,6 +27,8 @@ export interface AuthenticatedUser {
   role: 'client' | 'approver' | 'viewer' | 'admin';
   accountKey: string | null;
   name: string | null;
+  /** The language the user's screens and e-mails are in. */
+  language: Language;
 }
 
 /** Creates a session row and answers the bearer token; only its hash is stored. */
@@ -53,6 +57,7 @@ function sessionLookup(db: Executor) {
       accountKey: users.accountKey,
       userName: users.name,
       accountName: accounts.name,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -91,14 +96,14 @@ export async function resolveSession(
   }
   const [row] = await lookup.execute({ tokenHash: tokenHash(token), idleMinutes });
   if (!row) return undefined;
-  const { userName, accountName, lastSeenAt, ...user } = row;
+  const { userName, accountName, lastSeenAt, language, ...user } = row;
   if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { ...user, name: accountName ?? userName };
+  return { ...user, name: accountName ?? userName, language: knownLanguage.parse(language) };
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DomainError, type SignupBody, type SignupConfirmBody } from '@portal/domain';
+import {
+  DomainError,
+  type Language,
+  type SignupBody,
+  type SignupConfirmBody,
+} from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
@@ -15,7 +20,7 @@ import {
   resetAttempts,
   SIGN_UP_CHECK_PER_ADDRESS,
 } from './throttle.ts';
-import { usersRepository as users } from './users.repository.ts';
+import { knownLanguage, usersRepository as users } from './users.repository.ts';
 
 const NO_SUCH_ACCOUNT =
   'We could not find this account id. Check it against your loan documents or contact your lender.';
@@ -72,7 +77,11 @@ export async function lookUpAccountForSignUp(db: Database, accountId: string, ad
  * The unconfirmed user behind an account, created on the first sign-up. Concurrent sign-ups for
  * one account all get the same row: the insert yields to the one that got there first.
  */
-async function pendingUserFor(tx: Executor, account: { key: string; email: string; name: string }) {
+async function pendingUserFor(
+  tx: Executor,
+  account: { key: string; email: string; name: string },
+  language: Language,
+) {
   await tx
     .insert(usersTable)
     .values({
@@ -81,22 +90,25 @@ async function pendingUserFor(tx: Executor, account: { key: string; email: strin
       name: account.name,
       role: 'client',
       accountKey: account.key,
+      language,
     })
     .onConflictDoNothing();
   const user = await users.findByAccountKey(tx, account.key);
   if (!user || user.emailVerifiedAt) throw new DomainError('USER_EXISTS');
-  return user;
+  // The latest sign-up's language is the one the borrower reads the portal in.
+  return user.language === language ? user : users.update(tx, user.id, { language });
 }
 
 async function mailSignUpCode(
   tx: Executor,
-  user: { id: string; email: string; name: string | null },
+  user: { id: string; email: string; name: string | null; language: string },
   registration: { passwordHash: string | null; bindingHash: string | null },
 ) {
   const code = await issueCode(tx, user.id, 'signup', registration);
+  const language = knownLanguage.parse(user.language);
   await enqueueMail(
     tx,
-    { to: user.email, ...codeMail({ purpose: 'signup', code, name: user.name }) },
+    { to: user.email, ...codeMail({ purpose: 'signup', code, name: user.name, language }) },
     { containsSecret: true },
   );
 }
@@ -107,7 +119,7 @@ async function mailSignUpCode(
  * user's only when this sign-up's code is confirmed, so a second sign-up by someone else can
  * neither replace it nor be confirmed from the first sign-up's browser.
  */
-export async function signUp(db: Database, input: SignupBody) {
+export async function signUp(db: Database, input: SignupBody, language: Language) {
   const account = await checkSignupAccount(db, input.accountId);
   if (input.email.toLowerCase() !== account.email.toLowerCase()) {
     throw new DomainError(
@@ -119,7 +131,7 @@ export async function signUp(db: Database, input: SignupBody) {
   const passwordHash = await hashSecret(input.password);
   const bindingToken = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    const user = await pendingUserFor(tx, account);
+    const user = await pendingUserFor(tx, account, language);
     await mailSignUpCode(tx, user, { passwordHash, bindingHash: bindingHashOf(bindingToken) });
   });
   return { accountId: account.key, bindingToken };

@@ -53,6 +53,7 @@ describe('staff sign-on through OpenID Connect', () => {
         role: 'approver',
         accountKey: null,
         name: 'Priya Nair',
+        language: 'en',
       },
     });
   });

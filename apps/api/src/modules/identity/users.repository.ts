@@ -1,9 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { LanguageSchema } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** A stored language the portal does not write in reads as English. */
+export const knownLanguage = LanguageSchema.catch('en');
 
 export const usersRepository = {
   async findById(db: Executor, id: string) {
@@ -18,6 +22,19 @@ export const usersRepository = {
       : eq(users.username, username.toUpperCase());
     const [row] = await db.select().from(users).where(condition).limit(1);
     return row;
+  },
+
+  /** The language of the borrower of an account, else of the user with this e-mail; English when none. */
+  async languageOf(db: Executor, recipient: { accountKey?: string; email?: string }) {
+    const condition = recipient.accountKey
+      ? eq(users.accountKey, recipient.accountKey)
+      : sql`lower(${users.email}) = ${(recipient.email ?? '').toLowerCase()}`;
+    const [row] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(condition)
+      .limit(1);
+    return knownLanguage.parse(row?.language);
   },
 
   async findByAccountKey(db: Executor, accountKey: string) {

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
 import { monitoringReminderMail } from '../../mail/templates.ts';
+import { usersRepository } from '../identity/users.repository.ts';
 import { monitoringRepository as repo } from './monitoring.repository.ts';
 import { calendarDay, type CalendarClock } from './monitoring.service.ts';
 
@@ -37,13 +38,15 @@ export async function sendMonitoringReminders(
     const sent = await db.transaction(async (tx) => {
       const claimed = await repo.claimReminder(tx, { ...period, ...reminder });
       if (!claimed) return false;
+      const language = await usersRepository.languageOf(tx, { accountKey: period.accountId });
       await enqueueMail(tx, {
         to: period.accountEmail,
         ...monitoringReminderMail({
           name: period.accountName,
-          label: frequencyLabel(period),
-          dueDate: formatDate(period.dueDate),
+          label: frequencyLabel(period, language),
+          dueDate: formatDate(period.dueDate, undefined, language),
           daysOverdue: period.daysOverdue,
+          language,
           url: `${options.publicUrl}/accounts/${encodeURIComponent(period.accountId)}/collaterals?collateral=${encodeURIComponent(period.collateralKey)}`,
         }),
       });

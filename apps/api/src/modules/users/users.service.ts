@@ -10,10 +10,10 @@ import type { Database } from '../../db/client.ts';
 import { containsText } from '../../db/list-queries.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
-import { noticeMail } from '../../mail/templates.ts';
+import { twoFactorResetMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { clearTwoFactor, twoFactorApplies } from '../identity/two-factor.ts';
-import { usersRepository } from '../identity/users.repository.ts';
+import { knownLanguage, usersRepository } from '../identity/users.repository.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { revokeUserSessions } from '../identity/sessions.ts';
 import { pageByNumber } from '../../db/paged-list.ts';
@@ -143,15 +143,10 @@ export async function resetTwoFactor(
     });
     await enqueueMail(tx, {
       to: user.email,
-      ...noticeMail({
-        subject: 'Your Borrower Portal two-factor sign-in was reset',
+      ...twoFactorResetMail({
         name: user.name,
-        lines: [
-          'A lender administrator turned off two-factor sign-in for your account, and every open session was ended.',
-          'You can now sign in with your password and set up your authenticator app again from your profile.',
-          'If you did not ask for this, contact the lender at once.',
-        ],
-        link: { label: 'Sign in', url: `${publicUrl}/` },
+        url: `${publicUrl}/`,
+        language: knownLanguage.parse(user.language),
       }),
     });
     return { username: user.username };
