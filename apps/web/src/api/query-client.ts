@@ -1,4 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@portal/domain';
+import { setLanguage } from '../i18n';
 import { ApiError, READ_RETRY_DELAY_MS, shouldRetryRead } from './client';
 import { sessionQueryKey } from './session';
 
@@ -23,6 +25,14 @@ export function createQueryClient(): QueryClient {
       queryClient.setQueryData(sessionQueryKey, null);
     }
   }
+
+  // The screens follow the language the signed-in user saved, on whichever browser they sign in:
+  // from the session check and from a sign-in's answer alike.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== sessionQueryKey[0]) return;
+    const user = event.query.state.data as SessionUser | null | undefined;
+    if (user?.language) setLanguage(user.language);
+  });
 
   return queryClient;
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { Role, SessionUser } from '@portal/domain';
+import { i18n, isLanguage, type Language } from '../i18n';
 import { ApiError, apiGet, apiSend, NoContentSchema, type AnswerCheck } from './client';
 
 export const sessionQueryKey = ['session'] as const;
@@ -22,10 +23,12 @@ export const SessionAnswer: AnswerCheck<{ user: SessionUser }> = {
     const user: unknown =
       typeof data === 'object' && data !== null && 'user' in data ? data.user : null;
     if (typeof user !== 'object' || user === null) return { success: false };
-    const { username, email, role, accountKey, name } = user as Record<string, unknown>;
+    const { username, email, role, accountKey, name, language } = user as Record<string, unknown>;
     if (!isText(username) || !isText(email) || !isRole(role)) return { success: false };
     if (!isTextOrNull(accountKey) || !isTextOrNull(name)) return { success: false };
-    return { success: true, data: { user: { username, email, role, accountKey, name } } };
+    if (language !== undefined && !isLanguage(language)) return { success: false };
+    const known = { username, email, role, accountKey, name };
+    return { success: true, data: { user: language ? { ...known, language } : known } };
   },
 };
 
@@ -65,6 +68,26 @@ export const sessionQuery = () =>
 /** The signed-in user, or `null` when there is no valid session. */
 export function useSession() {
   return useQuery(sessionQuery());
+}
+
+/**
+ * Saves a language chosen in the header as the signed-in user's, for their screens on any browser
+ * and their e-mails; with nobody signed in the browser alone remembers it.
+ */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return (language: Language) => {
+    const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
+    if (!user) return;
+    queryClient.setQueryData(sessionQueryKey, { ...user, language });
+    apiSend('PUT', '/auth/language', { language }, SessionAnswer).catch((error: unknown) => {
+      notifications.show({
+        color: 'red',
+        title: i18n._('language.notSaved'),
+        message: error instanceof Error ? error.message : '',
+      });
+    });
+  };
 }
 
 /** SPEC §2 header: Logout signs out and goes to /logout. */

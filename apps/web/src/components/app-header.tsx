@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Box, Group, Text } from '@mantine/core';
 import { addMessages, useLingui } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { useSaveLanguage } from '../api/session';
 import classes from './layout.module.css';
 import { messages } from './messages';
 
@@ -18,6 +19,7 @@ interface AppHeaderProps {
 /** The top header: the product name, then the navigation when there is one. */
 export function AppHeader({ homePath = '/', children }: AppHeaderProps) {
   const { _ } = useLingui();
+  const saveLanguage = useSaveLanguage();
   return (
     <Box component="header" className={classes.header}>
       <Group justify="space-between" gap="xs" px="md" py={6} mih={56}>
@@ -25,7 +27,7 @@ export function AppHeader({ homePath = '/', children }: AppHeaderProps) {
           {_('header.productName')}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <LanguageSwitch />
+          <LanguageSwitch onChange={saveLanguage} />
           {children}
         </Group>
       </Group>

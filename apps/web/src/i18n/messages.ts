@@ -2,6 +2,12 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Record<'en' | 'hi', Messages> = {
-  en: { 'language.switch': ['Show the portal in Hindi'] },
-  hi: { 'language.switch': ['पोर्टल अंग्रेज़ी में देखें'] },
+  en: {
+    'language.notSaved': ['Your language choice was not saved'],
+    'language.switch': ['Show the portal in Hindi'],
+  },
+  hi: {
+    'language.notSaved': ['आपकी भाषा का चुनाव सहेजा नहीं जा सका'],
+    'language.switch': ['पोर्टल अंग्रेज़ी में देखें'],
+  },
 };
