@@ -1,6 +1,6 @@
 import {
   CHECKER_STATUS_FILTERS,
-  FREQUENCY_LABELS,
+  frequencyCodeLabel,
   frequencyPanelPath,
   isStaffRole,
   monthLabel,
@@ -10,6 +10,7 @@ import {
   type ListScreenStatus,
   type Role,
 } from '@portal/domain';
+import { currentLanguage } from '../../i18n';
 
 /**
  * The addresses that open a unit's or a frequency's document panel (the e-mails, the home
@@ -60,5 +61,6 @@ export function frequencyLink(
 
 /** 'Monthly, January 2026': a frequency's period, as rows and messages name it. */
 export function periodLabel(frequency: { frequency: FrequencyCode; month: number; year: number }) {
-  return `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`;
+  const language = currentLanguage();
+  return `${frequencyCodeLabel(frequency.frequency, language)}, ${monthLabel(frequency.month, language)} ${frequency.year}`;
 }

@@ -1,5 +1,5 @@
-import { formatDate } from '@portal/domain';
-import { addMessages, i18n } from '../../i18n';
+import { DEFAULT_TIME_ZONE, formatDate } from '@portal/domain';
+import { addMessages, currentLanguage, i18n } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -19,7 +19,7 @@ export function waitingAge(submittedAt: string, now: Date = new Date()): string 
 export function submittedColumns(item: { submittedAt: string | null; approvalStatus: string }) {
   if (!item.submittedAt) return { submitted: i18n._('checkerList.notYet'), age: '—' };
   return {
-    submitted: formatDate(item.submittedAt),
+    submitted: formatDate(item.submittedAt, DEFAULT_TIME_ZONE, currentLanguage()),
     age: item.approvalStatus === 'PENDING_APPROVAL' ? waitingAge(item.submittedAt) : '—',
   };
 }

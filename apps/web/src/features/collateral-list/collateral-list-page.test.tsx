@@ -284,6 +284,9 @@ describe('CollateralListPage (SPEC §2 collateral checker / status)', { timeout:
     const rows = await screen.findByRole('table', { name: 'फ़्रीक्वेंसी' });
     expect(within(rows).getByRole('columnheader', { name: 'कोलैटरल का नाम' })).toBeTruthy();
     expect(within(rows).getByRole('columnheader', { name: 'कार्रवाई' })).toBeTruthy();
+    // The domain's words for the period and the status, in Hindi too.
+    expect(within(rows).getByText('मासिक')).toBeTruthy();
+    expect(within(rows).getByRole('button', { name: /^अस्वीकृत, / })).toBeTruthy();
     expect(screen.getAllByLabelText('क्रम').length).toBeGreaterThan(0);
     expect(screen.getByRole('checkbox', { name: 'कृपया अपने चयन की पुष्टि करें।' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'चेकर को भेजें' })).toBeTruthy();

@@ -6,7 +6,7 @@ import {
   CHECKER_STATUS_FILTERS,
   collateralCheckerLabel,
   DEFAULT_CHECKER_STATUS,
-  FREQUENCY_LABELS,
+  frequencyCodeLabel,
   frequencyLabel,
   isStaffRole,
   monthLabel,
@@ -29,7 +29,7 @@ import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { frequencySetRef } from '../documents/document-set-ref';
 import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { checkerFrequenciesQuery } from './checker-frequencies-query';
 import { messages } from './messages';
 
@@ -42,13 +42,15 @@ addMessages(messages);
  */
 export function CollateralListPage() {
   const { _ } = useLingui();
+  const language = currentLanguage();
   const user = useCurrentUser();
   const isStaff = isStaffRole(user.role);
   const title = isStaff ? _('collateralList.titleStaff') : _('collateralList.titleBorrower');
   /** SPEC §2 / §4: the status filter in the collateral list's wording, and All. */
   const statusData = CHECKER_STATUS_FILTERS.map((status) => ({
     value: status,
-    label: status === 'ALL' ? _('collateralList.statusAll') : collateralCheckerLabel(status),
+    label:
+      status === 'ALL' ? _('collateralList.statusAll') : collateralCheckerLabel(status, language),
   }));
   const queryClient = useQueryClient();
   const { params, update } = useListParams<CheckerStatusFilter>(
@@ -111,7 +113,7 @@ export function CollateralListPage() {
           params.status === 'ALL'
             ? _('collateralList.emptyTitle')
             : _('collateralList.emptyStatus', {
-                status: collateralCheckerLabel(params.status),
+                status: collateralCheckerLabel(params.status, language),
               })
         }
         description={
@@ -191,8 +193,8 @@ export function CollateralListPage() {
                           </Text>
                         </Table.Td>
                       )}
-                      <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
-                      <Table.Td>{monthLabel(frequency.month)}</Table.Td>
+                      <Table.Td>{frequencyCodeLabel(frequency.frequency, language)}</Table.Td>
+                      <Table.Td>{monthLabel(frequency.month, language)}</Table.Td>
                       <Table.Td>{frequency.year}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
@@ -200,7 +202,7 @@ export function CollateralListPage() {
                         {/* SPEC §2 / §4: the status button opens the document sidebar. */}
                         <StatusActionButton
                           status={frequency.approvalStatus}
-                          label={collateralCheckerLabel(frequency.approvalStatus)}
+                          label={collateralCheckerLabel(frequency.approvalStatus, language)}
                           of={_('collateralList.documentsOf', { name: frequencyLabel(frequency) })}
                           disabled={submit.busy}
                           onClick={() => panel.open(frequency)}

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
+import { periodLabel } from '../../components/checker-list/deep-links';
 import { addMessages, useLingui } from '../../i18n';
 import { frequencySet, unitSet, type ReadOnlySet } from './files-status-queries';
 import { FilesStatusTable } from './files-status-table';
@@ -61,7 +62,7 @@ function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
         <Text size="lg">
           {'unitName' in subtitle
             ? _('filesStatus.unitSubtitle', { name: subtitle.unitName })
-            : subtitle.period}
+            : periodLabel(subtitle.period)}
         </Text>
       </Stack>
       {files.isError && (

@@ -3,14 +3,13 @@ import {
   CollateralResponseSchema,
   FileListResponseSchema,
   FileTypeSchema,
-  FREQUENCY_LABELS,
   FrequencyResponseSchema,
-  monthLabel,
   ProjectResponseSchema,
   READ_ONLY_FILE_TYPE_NAMES,
   UNIT_FILE_TYPE_NAMES,
   UnitFileTypeSchema,
   UnitResponseSchema,
+  type FrequencyCode,
 } from '@portal/domain';
 import { apiGet } from '../../api/client';
 
@@ -24,11 +23,12 @@ export interface FileTypeRow {
 
 /**
  * What the screen is about: SPEC §2 titles it with the project or collateral name, under it the
- * unit's name or the frequency's period (the unit's worded on screen, in the chosen language).
+ * unit's name or the frequency's period, both worded on screen in the chosen language.
  */
 export interface FilesHeading {
   title: string;
-  subtitle: { unitName: string } | { period: string };
+  subtitle:
+    { unitName: string } | { period: { frequency: FrequencyCode; month: number; year: number } };
 }
 
 /** A unit or a frequency, seen read-only: where its heading and files come from. */
@@ -124,9 +124,7 @@ export function frequencySet(collateralKey: string, frequencyKey: string): ReadO
       );
       return {
         title: collateral.collateralName,
-        subtitle: {
-          period: `${FREQUENCY_LABELS[frequency.frequency]}, ${monthLabel(frequency.month)} ${frequency.year}`,
-        },
+        subtitle: { period: frequency },
       };
     }),
     files: filesQuery(`/frequencies/${segment(frequencyKey)}/files`),

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ApprovalStatusSchema,
   COLLATERAL_FILE_TYPE_NAMES,
+  DEFAULT_TIME_ZONE,
   formatDate,
   isStaffRole,
   UNIT_FILE_TYPE_NAMES,
@@ -24,7 +25,7 @@ import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { StatusBadge } from '../../components/status-badge';
 import { NO_FILE_TEXT_KEY } from '../files-status/files-status-table';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { documentSearchQuery } from './files-queries';
 import { messages } from './messages';
 
@@ -162,7 +163,8 @@ export function FilesPage() {
   const title = isStaff ? _('files.titleStaff') : _('files.titleBorrower');
   const statusData = STATUSES.map((status) => ({
     value: status,
-    label: status === 'ALL' ? _('files.statusAll') : unitCheckerLabel(status),
+    label:
+      status === 'ALL' ? _('files.statusAll') : unitCheckerLabel(status, false, currentLanguage()),
   }));
   return (
     <Stack gap="lg">
@@ -217,7 +219,9 @@ function DocumentTableRow({ row, role }: { row: DocumentRow; role: Role }) {
       <Table.Td>
         <StatusBadge status={file.approvalStatus} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(file.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(file.createdAt, DEFAULT_TIME_ZONE, currentLanguage())}
+      </Table.Td>
       <Table.Td>
         {file.fileName && meta.presignedUrl ? (
           <Anchor

@@ -11,6 +11,7 @@ import {
   currentMonthIn,
   DEFAULT_TIME_ZONE,
   FREQUENCY_OPTIONS,
+  frequencyCodeLabel,
   FrequencyCreateBodySchema,
   monthLabel,
   type FrequencyCreateBody,
@@ -18,7 +19,7 @@ import {
 import { ApiError, isServiceUnavailable } from '../../api/client';
 import { periodLabel } from '../../components/checker-list/deep-links';
 import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from './frequency-api';
 import { messages } from './messages';
 
@@ -43,7 +44,7 @@ const pickerAriaLabels = () => ({
 /** Month controls read 'Jan'; their accessible name is the whole month, 'January 2026'. */
 function monthControlProps(value: string) {
   const [year, month] = value.split('-').map(Number);
-  return { 'aria-label': `${monthLabel(month!)} ${year}` };
+  return { 'aria-label': `${monthLabel(month!, currentLanguage())} ${year}` };
 }
 
 /** The picker's 'YYYY-MM-DD' for the first day of a month. */
@@ -133,7 +134,10 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
         <Select
           label={_('frequencies.frequency')}
           placeholder={_('frequencies.chooseFrequency')}
-          data={FREQUENCY_OPTIONS.map(({ value, label }) => ({ value: String(value), label }))}
+          data={FREQUENCY_OPTIONS.map(({ value }) => ({
+            value: String(value),
+            label: frequencyCodeLabel(value, currentLanguage()),
+          }))}
           value={frequency}
           onChange={(value) => {
             setFrequency(value);

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  FREQUENCY_LABELS,
+  frequencyCodeLabel,
   frequencyRowButton,
   monthLabel,
   PAGE_SIZES,
@@ -35,7 +35,7 @@ import {
   frequenciesRootKey,
   reopenFrequency,
 } from './frequency-api';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -307,8 +307,8 @@ function FrequencyRow({
           />
         </Table.Td>
       )}
-      <Table.Td>{FREQUENCY_LABELS[frequency.frequency]}</Table.Td>
-      <Table.Td>{monthLabel(frequency.month)}</Table.Td>
+      <Table.Td>{frequencyCodeLabel(frequency.frequency, currentLanguage())}</Table.Td>
+      <Table.Td>{monthLabel(frequency.month, currentLanguage())}</Table.Td>
       <Table.Td>{frequency.year}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">

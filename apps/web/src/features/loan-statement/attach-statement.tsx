@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_TIME_ZONE,
   formatDate,
   isReviewerRole,
   LoanStatementRequestResponseSchema,
@@ -12,7 +13,7 @@ import {
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { ACCEPT_ATTRIBUTE, contentTypeOf, sendBytes } from '../documents/upload';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from './messages';
 
@@ -21,6 +22,11 @@ addMessages(messages);
 /** The API lets approvers and admins send statements; viewers only read (DESIGN §3, §5). */
 export function canAttachStatement(role: Role): boolean {
   return isReviewerRole(role);
+}
+
+/** A statement's date ('22 Nov 2026'), its month in the chosen language. */
+export function shownDate(value: string): string {
+  return formatDate(value, DEFAULT_TIME_ZONE, currentLanguage());
 }
 
 /** DESIGN §7: a refusal in words that say what to do. */
@@ -82,8 +88,8 @@ export function AttachStatement({
   // Cleared after each try, so the same file can be picked again after a refusal.
   const resetPicker = useRef<() => void>(null);
   const period = _('loanStatement.period', {
-    from: formatDate(request.fromDate),
-    to: formatDate(request.toDate),
+    from: shownDate(request.fromDate),
+    to: shownDate(request.toDate),
   });
 
   const attach = useMutation({

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, STATUS_COLOURS, type LoanStatementStatus } from '@portal/domain';
+import { STATUS_COLOURS, type LoanStatementStatus } from '@portal/domain';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
-import { AttachStatement } from './attach-statement';
+import { AttachStatement, shownDate } from './attach-statement';
 import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from './messages';
@@ -81,9 +81,9 @@ export function LoanStatementList({
         <Table.Tbody>
           {requests.data.map((request) => (
             <Table.Tr key={request.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.createdAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.fromDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.toDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{shownDate(request.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{shownDate(request.fromDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{shownDate(request.toDate)}</Table.Td>
               <Table.Td>{request.borrowerRemarks ?? '—'}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={STATUS_COLOUR[request.status]}>
@@ -96,8 +96,8 @@ export function LoanStatementList({
                     href={request.downloadUrl}
                     download={request.fileName ?? true}
                     aria-label={_('loanStatement.downloadLabel', {
-                      from: formatDate(request.fromDate),
-                      to: formatDate(request.toDate),
+                      from: shownDate(request.fromDate),
+                      to: shownDate(request.toDate),
                     })}
                   >
                     <IconDownload size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}

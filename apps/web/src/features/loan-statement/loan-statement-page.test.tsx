@@ -208,7 +208,9 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
     const table = await screen.findByRole('region', { name: 'पिछले अनुरोध' });
     expect(within(table).getByText('भेज दिया गया')).toBeTruthy();
     expect(
-      within(table).getByRole('link', { name: '22 Nov 2025 से 31 Jan 2026 तक का स्टेटमेंट डाउनलोड करें' }),
+      within(table).getByRole('link', {
+        name: '22 नवंबर 2025 से 31 जनवरी 2026 तक का स्टेटमेंट डाउनलोड करें',
+      }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'भेजें' })).toBeTruthy();
   });

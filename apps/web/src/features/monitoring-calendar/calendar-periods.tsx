@@ -3,14 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CALENDAR_STATE_COLOURS,
-  CALENDAR_STATE_LABELS,
-  FREQUENCY_LABELS,
+  calendarStateLabel,
+  DEFAULT_TIME_ZONE,
   formatDate,
-  monthLabel,
   type CalendarState,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { periodLabel } from '../../components/checker-list/deep-links';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from '../frequencies/frequency-api';
 import { messages } from './messages';
 
@@ -32,13 +32,10 @@ export interface CalendarPeriodRow {
 export function CalendarStateBadge({ state }: { state: CalendarState }) {
   return (
     <Badge color={CALENDAR_STATE_COLOURS[state]} variant="light">
-      {CALENDAR_STATE_LABELS[state]}
+      {calendarStateLabel(state, currentLanguage())}
     </Badge>
   );
 }
-
-const periodName = (p: { frequency: 1 | 3; month: number; year: number }) =>
-  `${FREQUENCY_LABELS[p.frequency]}, ${monthLabel(p.month)} ${p.year}`;
 
 /** "Add": the period's frequency, created through the Add form's own endpoint. */
 function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
@@ -55,7 +52,7 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
       notifications.show({
         color: 'green',
         title: i18n._('monitoringCalendar.added'),
-        message: i18n._('monitoringCalendar.addedMessage', { period: periodName(period) }),
+        message: i18n._('monitoringCalendar.addedMessage', { period: periodLabel(period) }),
       });
       return queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
     },
@@ -75,10 +72,10 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
       aria-label={
         period.collateralName
           ? _('monitoringCalendar.addLabelOf', {
-              period: periodName(period),
+              period: periodLabel(period),
               collateral: period.collateralName,
             })
-          : _('monitoringCalendar.addLabel', { period: periodName(period) })
+          : _('monitoringCalendar.addLabel', { period: periodLabel(period) })
       }
     >
       {_('monitoringCalendar.add')}
@@ -131,8 +128,8 @@ export function CalendarPeriods({
                   )}
                 </Table.Td>
               )}
-              <Table.Td>{periodName(p)}</Table.Td>
-              <Table.Td>{formatDate(p.dueDate)}</Table.Td>
+              <Table.Td>{periodLabel(p)}</Table.Td>
+              <Table.Td>{formatDate(p.dueDate, DEFAULT_TIME_ZONE, currentLanguage())}</Table.Td>
               <Table.Td>
                 <CalendarStateBadge state={p.state} />
               </Table.Td>

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FREQUENCY_LABELS } from '@portal/domain';
+import { frequencyCodeLabel } from '@portal/domain';
 import { QueryLoader } from '../../components/query-loader';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { collateralCalendarQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
 import { messages } from './messages';
@@ -51,7 +51,7 @@ export function CollateralCalendar({
         <CalendarPeriods
           periods={periods.map((p) => ({ ...p, collateralKey }))}
           caption={_('monitoringCalendar.collateralCaption', {
-            frequency: FREQUENCY_LABELS[collateral.monitoringFrequency],
+            frequency: frequencyCodeLabel(collateral.monitoringFrequency, currentLanguage()),
             dueDay: collateral.dueDay,
           })}
           canAdd={canAdd}

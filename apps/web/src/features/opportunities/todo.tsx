@@ -15,6 +15,7 @@ import {
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  DEFAULT_TIME_ZONE,
   formatDate,
   frequencyLabel,
   unitLabel,
@@ -28,7 +29,7 @@ import {
   unitStatusPath,
 } from '../../components/checker-list/deep-links';
 import { QueryLoader } from '../../components/query-loader';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { todoQuery } from './opportunity-queries';
 import { loanStatementPath } from './service-requests';
@@ -109,8 +110,8 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
         key: request.id,
         label: i18n._('opportunities.todoStatementItem', {
           loan: request.opportunityName,
-          from: formatDate(request.fromDate),
-          to: formatDate(request.toDate),
+          from: formatDate(request.fromDate, DEFAULT_TIME_ZONE, currentLanguage()),
+          to: formatDate(request.toDate, DEFAULT_TIME_ZONE, currentLanguage()),
         }),
         to: loanStatementPath(request.opportunityKey),
       })),

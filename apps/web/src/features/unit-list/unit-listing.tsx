@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { unitSetRef } from '../documents/document-set-ref';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { fetchUnitSetRef, unitListingQuery, unitListKey } from './unit-queries';
 import { UnitRows } from './unit-rows';
@@ -160,7 +160,10 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
         update={update}
         statuses={statuses.map((status) => ({
           value: status,
-          label: status === 'ALL' ? _('unitList.statusAll') : unitCheckerLabel(status),
+          label:
+            status === 'ALL'
+              ? _('unitList.statusAll')
+              : unitCheckerLabel(status, false, currentLanguage()),
         }))}
         searchLabel={projectKey ? _('unitList.searchProject') : _('unitList.searchAll')}
         disabled={submit.busy}

@@ -11,7 +11,7 @@ import {
 import { Money } from '../../components/money';
 import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
 import { unitSetRef } from '../documents/document-set-ref';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -56,7 +56,11 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
       <Group gap="xs">
         <StatusActionButton
           status={unit.approvalStatus}
-          label={unitCheckerLabel(unit.approvalStatus, unit.firstApproval !== null)}
+          label={unitCheckerLabel(
+            unit.approvalStatus,
+            unit.firstApproval !== null,
+            currentLanguage(),
+          )}
           of={_('unitList.documentsOf', { name: unit.name })}
           disabled={disabled}
           onClick={() => onOpen(unit)}
