@@ -58,6 +58,13 @@ describe('domain texts in English and Hindi', () => {
       'month: महीना 1 से 12 के बीच होना चाहिए',
     );
     expect(translateEnglish('hi', 'key: not a known key')).toBe('key: not a known key');
+    // Messages with values are read back by their fixed words.
+    expect(translateEnglish('hi', 'No borrower signs in as ACC1 (x)')).toBe(
+      'ACC1 (x) के नाम से कोई ऋणी साइन इन नहीं करता',
+    );
+    expect(translateEnglish('hi', 'fromDate: Start date must be within the last 365 days')).toBe(
+      'fromDate: आरंभ की तारीख पिछले 365 दिनों के भीतर होनी चाहिए',
+    );
     expect(translateEnglish('en', 'No such unit')).toBe('No such unit');
   });
 

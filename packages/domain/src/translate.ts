@@ -30,28 +30,71 @@ export function translatorFor(catalogs: Record<Language, Messages>): Translate {
 /** A domain message (`domain.…` key of messages.en.json / messages.hi.json) in `language`. */
 export const translate: Translate = translatorFor(messages);
 
+type Compiled = ReadonlyArray<string | readonly unknown[]>;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * How to read a message's values back out of its English text: a pattern for each message whose
+ * placeholders are plain `{name}`s between enough fixed words to tell messages apart.
+ */
+function englishPattern(id: string, compiled: Compiled) {
+  const names: string[] = [];
+  let source = '';
+  let fixed = 0;
+  for (const part of compiled) {
+    if (typeof part === 'string') {
+      source += escapeRegExp(part);
+      fixed += part.length;
+    } else if (part.length === 1 && typeof part[0] === 'string') {
+      names.push(part[0]);
+      source += '(.+?)';
+    } else return undefined;
+  }
+  return fixed >= 12 ? { id, names, pattern: new RegExp(`^${source}$`, 's') } : undefined;
+}
+
+const englishMessages = Object.entries(messages.en as Record<string, Compiled>);
 /** English message text → its key, for the messages without placeholders. */
 const keysOfEnglish = new Map(
-  Object.entries(messages.en).flatMap(([id, compiled]) =>
-    Array.isArray(compiled) && compiled.length === 1 && typeof compiled[0] === 'string'
-      ? [[compiled[0], id] as const]
-      : [],
+  englishMessages.flatMap(([id, compiled]) =>
+    compiled.length === 1 && typeof compiled[0] === 'string' ? [[compiled[0], id] as const] : [],
   ),
 );
+const englishPatterns = englishMessages.flatMap(([id, compiled]) => {
+  if (!compiled.some((part) => typeof part !== 'string')) return [];
+  const found = englishPattern(id, compiled);
+  return found ? [found] : [];
+});
+
+function translateWhole(language: Language, english: string): string | undefined {
+  const id = keysOfEnglish.get(english);
+  if (id) return translate(language, id);
+  for (const { id: patternId, names, pattern } of englishPatterns) {
+    const match = pattern.exec(english);
+    if (match)
+      return translate(
+        language,
+        patternId,
+        Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])),
+      );
+  }
+  return undefined;
+}
 
 /**
  * An English message the API answers (a domain error's, a schema's validation message, one a
- * service throws) in `language`; a `field: message` keeps its field name. Texts the catalog does
- * not hold (those naming keys or values) stay English.
+ * service throws, with its values) in `language`; a `field: message` keeps its field name. Texts
+ * the catalog does not hold stay English.
  */
 export function translateEnglish(language: Language, english: string): string {
   if (language === 'en') return english;
-  const id = keysOfEnglish.get(english);
-  if (id) return translate(language, id);
+  const whole = translateWhole(language, english);
+  if (whole !== undefined) return whole;
   const split = english.indexOf(': ');
   if (split > 0) {
-    const detail = keysOfEnglish.get(english.slice(split + 2));
-    if (detail) return `${english.slice(0, split)}: ${translate(language, detail)}`;
+    const detail = translateWhole(language, english.slice(split + 2));
+    if (detail !== undefined) return `${english.slice(0, split)}: ${detail}`;
   }
   return english;
 }
