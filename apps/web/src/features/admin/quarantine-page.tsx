@@ -84,7 +84,7 @@ function QuarantineList() {
     <Stack gap="sm">
       {!scanning && (
         <Alert
-          color="orange"
+          color="yellow"
           icon={<IconAlertTriangle aria-hidden />}
           title={_('admin.quarantine.notScanned')}
         >

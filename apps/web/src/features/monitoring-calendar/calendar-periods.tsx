@@ -100,7 +100,14 @@ export function CalendarPeriods({
 }) {
   const { _ } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <Table striped verticalSpacing="xs">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
