@@ -3,6 +3,7 @@ import {
   codeMail,
   decidedMail,
   escapeHtml,
+  monitoringReminderMail,
   reopenedMail,
   statementReadyMail,
   submittedMail,
@@ -119,6 +120,49 @@ describe('notices about units and frequencies', () => {
     });
     expect(mail.html).not.toContain('<b>1</b>');
     expect(mail.html).toContain('Acres &lt;b&gt;1&lt;/b&gt; · Tower &quot;A&quot; · Unit 1');
+  });
+});
+
+describe('e-mails in Hindi', () => {
+  it('writes a code mail in Hindi, the code and its lifetime unchanged', () => {
+    const mail = codeMail({ purpose: 'signup', code: '042917', name: 'Asha', language: 'hi' });
+    expect(mail.subject).toBe('आपका ऋणी पोर्टल सत्यापन कोड');
+    expect(mail.text).toMatch(/^नमस्ते Asha,$/m);
+    expect(mail.text).toContain('    042917');
+    expect(mail.text).toContain('यह कोड 10 मिनट में समाप्त हो जाएगा।');
+    expect(mail.html).toContain('<html lang="hi">');
+  });
+
+  it('writes a rejection in Hindi, the lender’s names and the reasons as given', () => {
+    const mail = decidedMail({
+      ...UNIT,
+      language: 'hi',
+      name: 'Asha',
+      outcome: 'REJECTED',
+      rejected: ['Sale Deed: दस्तावेज़ पर हस्ताक्षर नहीं हैं. Page 2 missing'],
+    });
+    expect(mail.subject).toBe(`अस्वीकृत: ${UNIT.label}`);
+    expect(mail.text).toContain(`ऋणदाता के चेकर ने ${UNIT.label} के कुछ दस्तावेज़ अस्वीकृत किए हैं।`);
+    expect(mail.text).toContain('  - Sale Deed: दस्तावेज़ पर हस्ताक्षर नहीं हैं. Page 2 missing');
+    expect(mail.text).toContain(`यूनिट स्थिति में सुधारें: ${UNIT.url}`);
+  });
+
+  it('counts overdue days in either language', () => {
+    const reminder = {
+      name: null,
+      label: 'Receivables',
+      dueDate: '15 Apr 2026',
+      url: 'https://p/x',
+    };
+    expect(monitoringReminderMail({ ...reminder, daysOverdue: 1 }).text).toContain(
+      'were due on 15 Apr 2026 and are 1 day overdue.',
+    );
+    expect(monitoringReminderMail({ ...reminder, daysOverdue: 3 }).text).toContain(
+      'are 3 days overdue.',
+    );
+    expect(monitoringReminderMail({ ...reminder, daysOverdue: 3, language: 'hi' }).subject).toBe(
+      'अतिदेय: Receivables का मॉनिटरिंग पैक',
+    );
   });
 });
 

@@ -19,6 +19,8 @@ const answers: [string, unknown][] = [
   ['every role', { user: { ...user, role: 'viewer' } }],
   ['admins', { user: { ...user, role: 'admin' } }],
   ['fields the answer does not know', { user: { ...user, extra: 1 }, other: true }],
+  ['a saved language', { user: { ...user, language: 'hi' } }],
+  ['a language the portal does not write in', { user: { ...user, language: 'fr' } }],
   ['an unknown role', { user: { ...user, role: 'owner' } }],
   ['a missing email', { user: { ...user, email: undefined } }],
   ['a number for a name', { user: { ...user, name: 7 } }],
