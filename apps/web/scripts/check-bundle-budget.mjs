@@ -103,6 +103,7 @@ const SCREENS = [
     page: 'src/features/rejection-report/rejection-report-page.tsx',
     frame: SIGNED_IN_FRAME,
   },
+  { paths: '/profile', page: 'src/features/profile/profile-page.tsx', frame: SIGNED_IN_FRAME },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -10,12 +10,20 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
-import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { twoFactorApi, twoFactorStatusQuery } from './two-factor-api';
 
 addMessages(messages);
+
+// Setting up is a one-time step: its code loads when the borrower starts it, not with the page.
+const setupSteps = () => import('./authenticator-setup');
+const AuthenticatorSetup = lazy(() =>
+  setupSteps().then(({ AuthenticatorSetup: step }) => ({ default: step })),
+);
+const RecoveryCodes = lazy(() =>
+  setupSteps().then(({ RecoveryCodes: step }) => ({ default: step })),
+);
 
 /** /profile: who is signed in, and the borrower's two-factor sign-in. */
 export function ProfilePage() {
@@ -86,29 +94,33 @@ function TwoFactorOff() {
 
   if (recoveryCodes) {
     return (
-      <RecoveryCodes
-        codes={recoveryCodes}
-        doneLabel={_('profile.done')}
-        onDone={() => {
-          notifications.show({
-            color: 'green',
-            title: i18n._('profile.turnedOnTitle'),
-            message: i18n._('profile.turnedOnMessage'),
-          });
-          void queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery().queryKey });
-        }}
-      />
+      <Suspense fallback={<PageLoader label={_('profile.loading')} />}>
+        <RecoveryCodes
+          codes={recoveryCodes}
+          doneLabel={_('profile.done')}
+          onDone={() => {
+            notifications.show({
+              color: 'green',
+              title: i18n._('profile.turnedOnTitle'),
+              message: i18n._('profile.turnedOnMessage'),
+            });
+            void queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery().queryKey });
+          }}
+        />
+      </Suspense>
     );
   }
   if (setup.data) {
     return (
-      <AuthenticatorSetup
-        setup={setup.data}
-        onConfirm={(code) => enable.mutate(code)}
-        confirming={enable.isPending}
-        error={enable.error?.message}
-        onCodeChange={() => enable.isError && enable.reset()}
-      />
+      <Suspense fallback={<PageLoader label={_('profile.loading')} />}>
+        <AuthenticatorSetup
+          setup={setup.data}
+          onConfirm={(code) => enable.mutate(code)}
+          confirming={enable.isPending}
+          error={enable.error?.message}
+          onCodeChange={() => enable.isError && enable.reset()}
+        />
+      </Suspense>
     );
   }
   return (
