@@ -114,7 +114,7 @@ export const messages: Record<'en' | 'hi', Messages> = {
       ['period'],
       ' के बीच न कोई दस्तावेज़ अस्वीकार हुआ, न किसी सेट पर निर्णय हुआ।',
     ],
-    'rejectionReport.of': ['किसका'],
+    'rejectionReport.of': ['प्रकार'],
     'rejectionReport.period': [['from'], ' से ', ['to']],
     'rejectionReport.reason.DETAILS_MISMATCH': ['विवरण मेल नहीं खाते'],
     'rejectionReport.reason.EXPIRED': ['अवधि समाप्त'],
