@@ -53,7 +53,7 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'filesStatus.notFoundUnit': [
       'ऐसी कोई यूनिट नहीं है, या इसे देखने की अनुमति आपको नहीं है। आपको मिला लिंक जाँच लें।',
     ],
-    'filesStatus.renewFailed': ['डाउनलोड लिंक नवीनीकृत नहीं हो सके'],
+    'filesStatus.renewFailed': ['डाउनलोड लिंक दोबारा नहीं बन सके'],
     'filesStatus.renewFailedHint': [
       ['message'],
       ' 15 मिनट से पुराने लिंक शायद अब न खुलें; फिर से कोशिश करने के लिए पेज रीलोड करें।',

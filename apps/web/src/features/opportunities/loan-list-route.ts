@@ -1,11 +1,8 @@
 import type { SessionUser } from '@portal/domain';
 import { isStaffUser } from '../../api/session';
-import { addMessages, i18n } from '../../i18n';
+import { i18n } from '../../i18n';
 import type { RouteHandle } from '../../route-handle';
-import { messages } from './messages';
 import { opportunitiesQuery, todoQuery } from './opportunity-queries';
-
-addMessages(messages);
 
 // What the shell knows of the loan list (router.tsx), without the screen's code.
 
@@ -18,9 +15,15 @@ export function loanPageFrom(searchParams: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** A borrower's session carries their account name; staff see every account (DESIGN §5). */
+/**
+ * A borrower's session carries their account name; staff see every account (DESIGN §5). The
+ * shell shows it before the screen's catalog has loaded, so the English words stand in until
+ * then, keeping the catalog out of the first page.
+ */
 export function loanListHeading(user: SessionUser): string {
-  return isStaffUser(user) ? i18n._('opportunities.allAccounts') : (user.name ?? user.username);
+  return isStaffUser(user)
+    ? i18n._({ id: 'opportunities.allAccounts', message: 'All accounts' })
+    : (user.name ?? user.username);
 }
 
 export const loanListRoute: RouteHandle = {
