@@ -31,7 +31,7 @@ import {
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
 import { messages } from './messages';
-import { NocLetterActions } from './noc-letter-actions';
+import { NocLetterActions } from './noc-letter-panel';
 import { openingSlot } from './opening-slot';
 import { PanelStatus } from './panel-status';
 import { SlotItem } from './slot-item';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { addMessages, useLingui } from '../../i18n';
 import type { DocumentPanelProps } from './document-panel';
-import { messages } from './messages';
+import { messages } from './document-entry/messages';
 
 addMessages(messages);
 
@@ -22,7 +22,7 @@ export function LazyDocumentPanel(props: DocumentPanelProps) {
         <Group gap="xs" role="status">
           <Loader size="xs" aria-hidden />
           <Text size="sm" c="dimmed">
-            {_('documentPanel.opening')}
+            {_('documentEntry.opening')}
           </Text>
         </Group>
       }

@@ -1,31 +1,16 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans } from '@lingui/react';
 import { IconDownload } from '@tabler/icons-react';
-import { z } from 'zod';
-import {
-  isReviewerRole,
-  NocLetterResponseSchema,
-  NocLetterRevokeBodySchema,
-  NocLetterSchema,
-  translateEnglish,
-  type ApprovalStatus,
-  type NocLetter,
-  type Role,
-} from '@portal/domain';
-import { ApiError, apiGet, apiSend } from '../../api/client';
-import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import { formatDay } from './attribution';
-import { messages } from './messages';
+import { NocLetterResponseSchema } from '@portal/domain';
+import { ApiError, apiGet } from '../../api/client';
+import { addMessages, i18n, useLingui } from '../../i18n';
+import { messages } from './document-entry/messages';
 
 addMessages(messages);
 
-const PREPARING_POLL_MS = 3000;
-
 /** The unit's letter, or null while it is being prepared (the API answers 404 until it is stored). */
-async function fetchNocLetter(unitPath: string, signal?: AbortSignal) {
+export async function fetchNocLetter(unitPath: string, signal?: AbortSignal) {
   try {
     return await apiGet(`${unitPath}/noc-letter`, NocLetterResponseSchema, { signal });
   } catch (error) {
@@ -34,7 +19,7 @@ async function fetchNocLetter(unitPath: string, signal?: AbortSignal) {
   }
 }
 
-const nocLetterKey = (unitPath: string) => ['noc-letter', unitPath] as const;
+export const nocLetterKey = (unitPath: string) => ['noc-letter', unitPath] as const;
 
 /**
  * "Download NOC letter" for an approved unit: the link is fetched on the click, so it is always
@@ -53,8 +38,8 @@ export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string;
         notifications.show({
           color: answer ? 'red' : 'blue',
           message: answer
-            ? i18n._('documentPanel.noc.revokedByLender')
-            : i18n._('documentPanel.noc.preparingNotice'),
+            ? i18n._('documentEntry.nocRevokedByLender')
+            : i18n._('documentEntry.nocPreparingNotice'),
         });
       }
     } catch (error) {
@@ -69,208 +54,10 @@ export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string;
       size="xs"
       leftSection={<IconDownload size={16} aria-hidden />}
       loading={busy}
-      aria-label={_('documentPanel.noc.downloadOf', { label })}
+      aria-label={_('documentEntry.nocDownloadOf', { label })}
       onClick={() => void download()}
     >
-      {_('documentPanel.noc.download')}
+      {_('documentEntry.nocDownload')}
     </Button>
-  );
-}
-
-/**
- * The NOC letter in an approved unit's document panel: "Preparing NOC letter…" until it is stored,
- * then its download; staff also see its number and state, and approvers and admins may revoke it.
- */
-export function NocLetterActions({
-  unitPath,
-  status,
-  role,
-}: {
-  unitPath: string;
-  status: ApprovalStatus;
-  role: Role;
-}) {
-  const letter = useQuery({
-    queryKey: nocLetterKey(unitPath),
-    queryFn: ({ signal }) => fetchNocLetter(unitPath, signal),
-    enabled: status === 'APPROVED',
-    refetchInterval: (query) => (query.state.data === null ? PREPARING_POLL_MS : false),
-  });
-  const { _ } = useLingui();
-  if (status !== 'APPROVED') return null;
-
-  let content;
-  if (letter.isPending) {
-    content = <Loader size="sm" aria-label={_('documentPanel.noc.loading')} />;
-  } else if (letter.isError) {
-    content = (
-      <Group gap="sm">
-        <Text c="red">{_('documentPanel.noc.loadFailed', { message: letter.error.message })}</Text>
-        <Button size="xs" variant="default" onClick={() => void letter.refetch()}>
-          {_('documentPanel.tryAgain')}
-        </Button>
-      </Group>
-    );
-  } else if (letter.data === null) {
-    content = (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text>{_('documentPanel.noc.preparing')}</Text>
-      </Group>
-    );
-  } else {
-    content = <IssuedLetter unitPath={unitPath} role={role} letter={letter.data} />;
-  }
-  return (
-    <Alert color="teal" variant="light" title={_('documentPanel.noc.title')}>
-      {content}
-    </Alert>
-  );
-}
-
-function IssuedLetter({
-  unitPath,
-  role,
-  letter,
-}: {
-  unitPath: string;
-  role: Role;
-  letter: z.infer<typeof NocLetterResponseSchema>;
-}) {
-  const [revoking, setRevoking] = useState(false);
-  const { _ } = useLingui();
-  const { file, meta } = letter;
-  const isStaff = role !== 'client';
-  return (
-    <Stack gap="xs">
-      {isStaff && (
-        <Group gap="xs">
-          <Text>
-            <Trans
-              id="documentPanel.noc.letterNumber"
-              values={{ number: file.letterNumber }}
-              components={{ 0: <strong /> }}
-            />
-          </Text>
-          <Badge color={file.state === 'REVOKED' ? 'red' : 'teal'}>{file.state}</Badge>
-        </Group>
-      )}
-      {file.revokedAt && (
-        <Text c="red">
-          {isStaff && file.revokeReason
-            ? _('documentPanel.noc.revokedOnBecause', {
-                date: formatDay(file.revokedAt),
-                reason: file.revokeReason,
-              })
-            : _('documentPanel.noc.revokedOn', { date: formatDay(file.revokedAt) })}
-        </Text>
-      )}
-      <Group gap="sm">
-        {meta.presignedUrl && (
-          <Button
-            component="a"
-            href={meta.presignedUrl}
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            {_('documentPanel.noc.download')}
-          </Button>
-        )}
-        {isReviewerRole(role) && !file.revokedAt && (
-          <Button color="red" variant="outline" onClick={() => setRevoking(true)}>
-            {_('documentPanel.noc.revoke')}
-          </Button>
-        )}
-      </Group>
-      <RevokeLetterModal
-        opened={revoking}
-        onClose={() => setRevoking(false)}
-        unitPath={unitPath}
-        letter={file}
-      />
-    </Stack>
-  );
-}
-
-function RevokeLetterModal({
-  opened,
-  onClose,
-  unitPath,
-  letter,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  unitPath: string;
-  letter: NocLetter;
-}) {
-  const queryClient = useQueryClient();
-  const { _ } = useLingui();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const revoke = useMutation({
-    mutationFn: (body: { reason: string }) =>
-      apiSend(
-        'POST',
-        `/noc-letters/${encodeURIComponent(letter.letterNumber)}/revoke`,
-        body,
-        z.object({ nocLetter: NocLetterSchema }),
-      ),
-    onSuccess: async () => {
-      notifications.show({
-        color: 'teal',
-        message: i18n._('documentPanel.noc.revoked', { number: letter.letterNumber }),
-      });
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: nocLetterKey(unitPath) });
-    },
-    onError: async (error) => {
-      setProblem(error.message);
-      await queryClient.invalidateQueries({ queryKey: nocLetterKey(unitPath) });
-    },
-  });
-  const submit = () => {
-    const parsed = NocLetterRevokeBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      setProblem(
-        message
-          ? translateEnglish(currentLanguage(), message)
-          : _('documentPanel.noc.reasonMissing'),
-      );
-      return;
-    }
-    setProblem(null);
-    revoke.mutate(parsed.data);
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title={_('documentPanel.noc.revokeTitle')} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="md">
-          <Text>{_('documentPanel.noc.revokeWarning', { number: letter.letterNumber })}</Text>
-          <Textarea
-            label={_('documentPanel.noc.reason')}
-            withAsterisk
-            rows={3}
-            maxLength={500}
-            value={reason}
-            error={problem}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {_('documentPanel.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={revoke.isPending}>
-              {_('documentPanel.noc.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
 import { addMessages, i18n } from '../../i18n';
-import { messages } from './messages';
+import { messages } from './document-entry/messages';
 
 addMessages(messages);
 
@@ -80,7 +80,7 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiError {
   } catch {
     // Not our JSON (object storage answers XML, a proxy HTML): the status decides below.
   }
-  return new ApiError(xhr.status, `HTTP_${xhr.status}`, i18n._('documentPanel.error.notStored'));
+  return new ApiError(xhr.status, `HTTP_${xhr.status}`, i18n._('documentEntry.error.notStored'));
 }
 
 /**
@@ -119,7 +119,7 @@ export function sendBytes(
           : reject(errorFromXhr(xhr)),
       );
     xhr.onerror = () =>
-      settle(() => reject(new ApiError(0, 'NETWORK_ERROR', i18n._('documentPanel.error.network'))));
+      settle(() => reject(new ApiError(0, 'NETWORK_ERROR', i18n._('documentEntry.error.network'))));
     xhr.onabort = () => settle(() => reject(new UploadCancelled()));
     xhr.send(file);
   });
@@ -186,7 +186,7 @@ export async function uploadDocument(
   const { presignedUrl } = created.meta;
   try {
     if (!presignedUrl) {
-      throw new ApiError(0, 'INVALID_RESPONSE', i18n._('documentPanel.error.noUploadAddress'));
+      throw new ApiError(0, 'INVALID_RESPONSE', i18n._('documentEntry.error.noUploadAddress'));
     }
     onPhase({ step: 'sending', fraction: 0 });
     await sendBytes(presignedUrl, file, {
@@ -211,21 +211,21 @@ export async function uploadDocument(
 
 /** DESIGN §7: every refusal in words that say what to do. */
 export function documentErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return i18n._('documentPanel.error.generic');
-  if (error.status === 413) return i18n._('documentPanel.error.tooLarge');
-  if (error.status === 415) return i18n._('documentPanel.error.wrongType');
+  if (!(error instanceof ApiError)) return i18n._('documentEntry.error.generic');
+  if (error.status === 413) return i18n._('documentEntry.error.tooLarge');
+  if (error.status === 415) return i18n._('documentEntry.error.wrongType');
   switch (error.code) {
     case 'HASH_MISMATCH':
-      return i18n._('documentPanel.error.hashMismatch');
+      return i18n._('documentEntry.error.hashMismatch');
     case 'REMARKS_REQUIRED':
-      return i18n._('documentPanel.error.remarksRequired');
+      return i18n._('documentEntry.error.remarksRequired');
     case 'VALIDATION_FAILED':
-      return i18n._('documentPanel.error.invalid', { message: sentence(error.message) });
+      return i18n._('documentEntry.error.invalid', { message: sentence(error.message) });
   }
   // 409: the set changed meanwhile (someone else acted, or a step was already done);
   // the server's words say what, and the panel reloads the latest state.
   if (isConflict(error)) {
-    return i18n._('documentPanel.error.conflict', { message: sentence(error.message) });
+    return i18n._('documentEntry.error.conflict', { message: sentence(error.message) });
   }
   return error.message;
 }
