@@ -66,6 +66,12 @@ describe('domain texts in English and Hindi', () => {
       'fromDate: आरंभ की तारीख पिछले 365 दिनों के भीतर होनी चाहिए',
     );
     expect(translateEnglish('en', 'No such unit')).toBe('No such unit');
+    expect(
+      translateEnglish(
+        'hi',
+        'password: Use 8 or more characters with a mix of letters, numbers & symbols',
+      ),
+    ).toBe('password: कम से कम 8 अक्षर रखें, जिनमें अक्षर, अंक और चिह्न तीनों हों');
   });
 
   it('reads the language of an Accept-Language header by its weights', () => {
