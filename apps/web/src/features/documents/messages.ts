@@ -298,14 +298,14 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'documentPanel.finalise.done': [['title'], ' अब ', ['outcome'], ' है।'],
     'documentPanel.finalise.explain': [
       'हर दस्तावेज़ की समीक्षा हो चुकी है। भेजने पर ',
-      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह अवधि'] }],
+      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह फ़्रीक्वेंसी'] }],
       ' <0>',
       ['outcome'],
       '</0> हो जाएगी।',
     ],
     'documentPanel.finalise.explainRejected': [
       'हर दस्तावेज़ की समीक्षा हो चुकी है। एक दस्तावेज़ अस्वीकार हुआ है, इसलिए भेजने पर ',
-      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह अवधि'] }],
+      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह फ़्रीक्वेंसी'] }],
       ' <0>',
       ['outcome'],
       '</0> हो जाएगी।',
@@ -313,7 +313,7 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'documentPanel.finalise.notApproved': ['स्वीकृत नहीं हो सका'],
     'documentPanel.finalise.notDone': ['नहीं हो सका'],
     'documentPanel.finalise.outcome': [
-      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह अवधि'] }],
+      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह फ़्रीक्वेंसी'] }],
       ' ',
       ['outcome'],
       ' होगी: ',
@@ -372,9 +372,9 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'documentPanel.mark.button': ['स्वीकृति के लिए भेजें'],
     'documentPanel.mark.hint': [
       'चेकर पूरी ',
-      ['kind', 'select', { unit: ['यूनिट'], other: ['अवधि'] }],
+      ['kind', 'select', { unit: ['यूनिट'], other: ['फ़्रीक्वेंसी'] }],
       ' से पहले अभी सिर्फ़ इस दस्तावेज़ की समीक्षा करेगा। चेकर की स्वीकृति के बाद ',
-      ['kind', 'select', { unit: ['यूनिट'], other: ['अवधि'] }],
+      ['kind', 'select', { unit: ['यूनिट'], other: ['फ़्रीक्वेंसी'] }],
       ' भेजी जा सकती है।',
     ],
     'documentPanel.noc.letterNumber': ['पत्र सं. <0>', ['number'], '</0>'],
@@ -475,7 +475,7 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'documentPanel.submit.confirm': ['कृपया अपने चयन की पुष्टि करें।'],
     'documentPanel.submit.explain': [
       'सभी दस्तावेज़ आ गए हैं। ',
-      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह अवधि'] }],
+      ['kind', 'select', { unit: ['यह यूनिट'], other: ['यह फ़्रीक्वेंसी'] }],
       ' चेकर को भेजें: चेकर की समीक्षा के दौरान इसके दस्तावेज़ बदले नहीं जा सकते।',
     ],
     'documentPanel.submit.failed': ['नहीं भेजा जा सका'],
