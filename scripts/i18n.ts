@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   catalogProblems,
-  compiledModule,
+  compiledModules,
   findCatalogFolders,
   readCatalogs,
 } from './message-catalogs.ts';
@@ -23,16 +23,20 @@ for (const folder of findCatalogFolders(root)) {
     for (const problem of problems) console.error(`${where}: ${problem}`);
     continue;
   }
-  const target = path.join(folder, 'messages.ts');
-  const compiled = await compiledModule(catalogs, target);
-  const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
-  if (compiled === current) continue;
-  if (check) {
-    failed = true;
-    console.error(`${where}/messages.ts is out of date: run \`npm run i18n\``);
-  } else {
-    writeFileSync(target, compiled);
-    console.log(`${where}/messages.ts written`);
+  const modules = await compiledModules(catalogs, folder, {
+    lazyHindi: where.startsWith(path.join('apps', 'web')),
+  });
+  for (const [name, compiled] of Object.entries(modules)) {
+    const target = path.join(folder, name);
+    const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
+    if (compiled === current) continue;
+    if (check) {
+      failed = true;
+      console.error(`${where}/${name} is out of date: run \`npm run i18n\``);
+    } else {
+      writeFileSync(target, compiled);
+      console.log(`${where}/${name} written`);
+    }
   }
 }
 

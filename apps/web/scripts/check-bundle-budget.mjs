@@ -17,9 +17,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** kB of gzip JS. Sign-in is the page every visit starts on, so it is held tighter. */
-const SIGN_IN_BUDGET_KB = 150;
-const SCREEN_BUDGET_KB = 250;
+/**
+ * kB of gzip JS. Sign-in is the page every visit starts on, so it is held tighter. Raised from
+ * 150 / 250 when every screen gained its English catalog and the domain its bilingual one, with
+ * four-eyes, NOC letters, the calendar, reason codes and two-factor sign-in (docs/decisions.md).
+ */
+const SIGN_IN_BUDGET_KB = 155;
+const SCREEN_BUDGET_KB = 275;
 
 /** Loaded with every signed-in screen: the header with the role's navigation. */
 const SIGNED_IN_FRAME = ['src/components/signed-in-layout.tsx'];
@@ -104,6 +108,11 @@ const SCREENS = [
     frame: SIGNED_IN_FRAME,
   },
   { paths: '/profile', page: 'src/features/profile/profile-page.tsx', frame: SIGNED_IN_FRAME },
+  {
+    paths: '/monitoring-calendar',
+    page: 'src/features/monitoring-calendar/monitoring-calendar-page.tsx',
+    frame: SIGNED_IN_FRAME,
+  },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -141,8 +150,12 @@ const kb = (bytes) => (bytes / 1000).toFixed(1);
 // Everything the shell can lazy-load is a screen, a frame or declared on demand; anything
 // else would escape the budget.
 const screenKeys = new Set(SCREENS.flatMap(({ page, frame = [] }) => [page, ...frame]));
+// A part's Hindi (`messages.hi.ts`) loads only when Hindi is chosen.
 const isKnown = (key) =>
-  screenKeys.has(key) || ON_DEMAND.includes(key) || ON_DEMAND.includes(chunk(key).name);
+  screenKeys.has(key) ||
+  ON_DEMAND.includes(key) ||
+  ON_DEMAND.includes(chunk(key).name) ||
+  key.endsWith('/messages.hi.ts');
 const unlisted = [...entryGraph]
   .flatMap((key) => chunk(key).dynamicImports ?? [])
   .filter((key) => !isKnown(key));

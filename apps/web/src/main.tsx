@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
+import { languageReady } from './i18n';
 import { createAppRouter, preloadScreen, startFirstLoad } from './router';
 
 /**
@@ -24,7 +25,8 @@ const waited = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS
 const router = createAppRouter();
 const root = createRoot(container);
 
-void Promise.race([answered, waited]).then(() => {
+// In Hindi the shell's Hindi comes with the answer, so the first render is in Hindi.
+void Promise.race([Promise.all([answered, languageReady()]), waited]).then(() => {
   root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -7,6 +7,7 @@ import { StartRedirect } from './auth/start-redirect';
 import { AppLayout, preloadSignedInLayout, PublicLayout } from './components/app-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './components/route-error';
+import { languageReady } from './i18n';
 import { loanListRoute } from './features/opportunities/loan-list-route';
 
 /**
@@ -15,7 +16,12 @@ import { loanListRoute } from './features/opportunities/loan-list-route';
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  // In Hindi a screen shows once its Hindi has loaded too, never first in English.
+  const preload = () =>
+    (loading ??= load().then(async (module) => {
+      await languageReady();
+      return { default: pick(module) };
+    }));
   return Object.assign(lazy(preload), { preload });
 }
 

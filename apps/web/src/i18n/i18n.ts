@@ -32,12 +32,57 @@ function initialLanguage(): Language {
 export const i18n = setupI18n({ locale: initialLanguage(), messages: { en: {}, hi: {} } });
 document.documentElement.lang = i18n.locale;
 
-export function addMessages(messages: Record<Language, Messages>): void {
-  for (const language of LANGUAGES) i18n.load(language, messages[language]);
+/** A folder's compiled messages: the web app's load their Hindi on demand, the domain's hold both. */
+export interface Catalog {
+  en: Messages;
+  hi: Messages | (() => Promise<Messages>);
 }
+
+/** Hindi catalogs registered but not loaded yet (an English page never loads them). */
+const unloadedHindi = new Set<() => Promise<Messages>>();
+let hindiLoaded: Promise<void> = Promise.resolve();
+
+/** Every module of a folder adds the folder's one catalog; only the first adding counts. */
+const added = new WeakSet<Catalog>();
+
+export function addMessages(catalog: Catalog): void {
+  if (added.has(catalog)) return;
+  added.add(catalog);
+  i18n.load('en', catalog.en);
+  if (typeof catalog.hi !== 'function') {
+    i18n.load('hi', catalog.hi);
+    return;
+  }
+  // Until its Hindi arrives a part shows its English, never its message keys.
+  i18n.load('hi', catalog.en);
+  unloadedHindi.add(catalog.hi);
+  if (i18n.locale === 'hi') void loadHindi();
+}
+
+/** Loads every registered Hindi catalog not yet loaded; a chunk that fails is tried again next time. */
+export function loadHindi(): Promise<void> {
+  const loaders = [...unloadedHindi];
+  unloadedHindi.clear();
+  if (loaders.length === 0) return hindiLoaded;
+  const loading = loaders.map((load) =>
+    load().then(
+      (messages) => i18n.load('hi', messages),
+      () => {
+        unloadedHindi.add(load);
+      },
+    ),
+  );
+  hindiLoaded = Promise.all([hindiLoaded, ...loading]).then(() => undefined);
+  return hindiLoaded;
+}
+
+/** Settles once the screens' texts are in the chosen language (at once for English). */
+export const languageReady = (): Promise<void> =>
+  i18n.locale === 'hi' ? loadHindi() : Promise.resolve();
 
 /** Shows every screen in `language` at once, and remembers it on this browser. */
 export function setLanguage(language: Language): void {
+  if (language === 'hi') void loadHindi();
   if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = language;
   try {

@@ -6,7 +6,10 @@ export {
   isLanguage,
   LANGUAGE_NAMES,
   LANGUAGES,
+  languageReady,
+  loadHindi,
   setLanguage,
+  type Catalog,
   type Language,
 } from './i18n';
 import { addMessages } from './i18n';

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor wait up to 1 s by default; a loaded CI machine needs more room.
@@ -27,6 +27,13 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// The Hindi of every part a test file imports, loaded before its tests, as a Hindi page would
+// have it by the time it shows (parts loaded later arrive as they would in the browser).
+beforeAll(async () => {
+  const { loadHindi } = await import('../i18n');
+  await loadHindi();
+});
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => {
