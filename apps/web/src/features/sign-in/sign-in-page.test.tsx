@@ -208,6 +208,16 @@ describe('Sign in (SPEC §2, §5)', () => {
     expect(await screen.findByRole('button', { name: 'Continue With' })).toBeTruthy();
   });
 
+  it('words a staff sign-on failure in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi(SIGNED_OUT);
+    renderApp('/?error=sign_in_failed');
+    expect(await screen.findByText('स्टाफ़ साइन इन पूरा नहीं हुआ')).toBeTruthy();
+    expect(
+      await screen.findByText('आपके संगठन के खाते से साइन इन नहीं हो सका। कृपया फिर से प्रयास करें।'),
+    ).toBeTruthy();
+  });
+
   it('is written in Hindi when Hindi is chosen', async () => {
     setLanguage('hi');
     stubApi({

@@ -37,6 +37,9 @@ describe('Sign up, step one (SPEC §2, §5, §8)', () => {
     expect(await screen.findByText('Mehta Constructions Pvt Ltd')).toBeTruthy();
     expect(screen.getByText(/खाताधारक:/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'दूसरी अकाउंट आईडी इस्तेमाल करें' })).toBeTruthy();
+    expect(screen.getByText('कम से कम 8 अक्षर रखें, जिनमें अक्षर, अंक और चिह्न तीनों हों')).toBeTruthy();
+    type('ई-मेल', 'asha@example');
+    expect(screen.getByText('कृपया मान्य e-mail पता दर्ज करें')).toBeTruthy();
     type('ई-मेल', 'asha@example.com');
     type('पासवर्ड बनाएँ', 'Secret#123');
     type('पासवर्ड दोबारा दर्ज करें', 'Secret#124');
