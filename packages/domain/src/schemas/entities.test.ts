@@ -22,6 +22,7 @@ const unit = {
   selectedNoc: 'Final',
   version: 1,
   meta: { opportunityKey: 'O-1', projectKey: 'P-1' },
+  firstApproval: null,
 };
 
 const checkerUnit = {

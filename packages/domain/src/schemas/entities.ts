@@ -148,14 +148,15 @@ export const DocumentFileSchema = z.object({
    * (the rejection reason a borrower is answering); null otherwise.
    */
   previousReview: PreviousReviewSchema.nullable(),
-  /**
-   * Signals for the checker found at upload ([] when none); staff answers only, so a borrower
-   * is never told which check a document tripped (docs/decisions.md).
-   */
-  fraudFlags: z.array(FraudFlagSchema).optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   deletedAt: TimestampSchema.nullable(),
+  /**
+   * Signals for the checker found at upload ([] when none); staff answers only, so a borrower
+   * is never told which check a document tripped (docs/decisions.md). Last, so answers are
+   * written by the compiled serialiser (an optional field may not come before a required one).
+   */
+  fraudFlags: z.array(FraudFlagSchema).optional(),
 });
 export type DocumentFile = z.infer<typeof DocumentFileSchema>;
 
