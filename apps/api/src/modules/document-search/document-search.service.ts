@@ -102,7 +102,10 @@ export async function searchDocuments(
   const entries = rows.map((row) => found.get(row.key)!);
   return {
     files: await Promise.all(
-      entries.map(async ({ file, parent }) => ({ ...(await fileEntry(storage, file, user)), parent })),
+      entries.map(async ({ file, parent }) => ({
+        ...(await fileEntry(storage, file, user)),
+        parent,
+      })),
     ),
     meta: listMeta(page, query.perPage, total, entries.length, next),
   };
