@@ -5,6 +5,7 @@ import {
   unitLabel,
   unitPanelPath,
 } from './document-parents.ts';
+import { frequencyCodeLabel, monthLabel } from './frequency.ts';
 
 describe('labels', () => {
   it('names a unit by project, tower and unit number', () => {
@@ -23,6 +24,18 @@ describe('labels', () => {
     );
   });
 
+  it('names a unit in Hindi, keeping a word the lender already wrote in either language', () => {
+    expect(unitLabel({ projectName: 'Green Acres', tower: 'A', unit: 'A-101' }, 'hi')).toBe(
+      'Green Acres · टावर A · यूनिट A-101',
+    );
+    expect(unitLabel({ projectName: 'P', tower: 'Tower 3', unit: 'यूनिट 12' }, 'hi')).toBe(
+      'P · Tower 3 · यूनिट 12',
+    );
+    expect(unitLabel({ projectName: 'P', tower: 'A', unit: '1' }, 'en')).toBe(
+      'P · Tower A · Unit 1',
+    );
+  });
+
   it('names a frequency by collateral, frequency and month', () => {
     expect(
       frequencyLabel({
@@ -35,6 +48,9 @@ describe('labels', () => {
     expect(frequencyLabel({ collateralName: 'Stock', frequency: 3, month: 12, year: 2025 })).toBe(
       'Stock · Quarterly, December 2025',
     );
+    expect(
+      frequencyLabel({ collateralName: 'Stock', frequency: 1, month: 3, year: 2026 }, 'hi'),
+    ).toBe(`Stock · ${frequencyCodeLabel(1, 'hi')}, ${monthLabel(3, 'hi')} 2026`);
   });
 });
 

@@ -1,23 +1,33 @@
 import type { CheckerStatusFilter } from './lists.ts';
 import { frequencyCodeLabel, monthLabel } from './frequency.ts';
-import type { Language } from './translate.ts';
+import { translate, type Language } from './translate.ts';
 
 // What a unit or a frequency is called where people read it (e-mails, the files screen), and the
 // address that opens its document panel: never internal keys alone (issue 11).
 
-/** "Tower A" from "A"; a value that already starts with the word ("Tower 3") is kept as it is. */
-function withWord(word: string, value: string): string {
+/**
+ * "Tower A" from "A"; a value that already starts with the word ("Tower 3") is kept as it is, as
+ * is one starting with the English word when the label is in another language.
+ */
+function withWord(wordId: string, value: string, language: Language): string {
   const trimmed = value.trim();
-  return trimmed.toLowerCase().startsWith(`${word.toLowerCase()} `)
-    ? trimmed
-    : `${word} ${trimmed}`;
+  const word = translate(language, wordId);
+  const written = [word, translate('en', wordId)].some((known) =>
+    trimmed.toLowerCase().startsWith(`${known.toLowerCase()} `),
+  );
+  return written ? trimmed : `${word} ${trimmed}`;
 }
 
 /** A unit in words: "Green Acres · Tower A · Unit A-101". */
-export function unitLabel(unit: { projectName: string; tower: string; unit: string }): string {
-  return [unit.projectName.trim(), withWord('Tower', unit.tower), withWord('Unit', unit.unit)].join(
-    ' · ',
-  );
+export function unitLabel(
+  unit: { projectName: string; tower: string; unit: string },
+  language: Language = 'en',
+): string {
+  return [
+    unit.projectName.trim(),
+    withWord('domain.unitWord.tower', unit.tower, language),
+    withWord('domain.unitWord.unit', unit.unit, language),
+  ].join(' · ');
 }
 
 /** A monitoring frequency in words: "Receivables of Tower A · Monthly, March 2026". */

@@ -8,7 +8,11 @@ import {
   UNIT_FILE_TYPE_NAMES,
   UNIT_SLOTS,
   UnitFileTypeSchema,
+  collateralFileTypeLabel,
+  CollateralFileTypeSchema,
   isAllowedContentType,
+  readOnlyFileTypeLabel,
+  unitFileTypeLabel,
   unitSlotFileTypes,
 } from './file-types.ts';
 
@@ -86,5 +90,32 @@ describe('file types', () => {
   it('accepts a content type with parameters or capitals', () => {
     expect(isAllowedContentType('text/csv; charset=utf-8')).toBe(true);
     expect(isAllowedContentType('Image/PNG')).toBe(true);
+  });
+});
+
+describe('file type labels', () => {
+  it('read as the SPEC names in English, with or without a language', () => {
+    for (const type of UnitFileTypeSchema.options) {
+      expect(unitFileTypeLabel(type)).toBe(UNIT_FILE_TYPE_NAMES[type]);
+      expect(unitFileTypeLabel(type, 'en')).toBe(UNIT_FILE_TYPE_NAMES[type]);
+    }
+    for (const type of CollateralFileTypeSchema.options)
+      expect(collateralFileTypeLabel(type, 'en')).toBe(COLLATERAL_FILE_TYPE_NAMES[type]);
+    for (const type of ReadOnlyFileTypeSchema.options)
+      expect(readOnlyFileTypeLabel(type)).toBe(READ_ONLY_FILE_TYPE_NAMES[type]);
+  });
+
+  it('read in Hindi, keeping KYC, NOC and GST as borrowers know them', () => {
+    expect(unitFileTypeLabel('KYC_APPLICANT', 'hi')).toBe('आवेदक का KYC');
+    expect(unitFileTypeLabel('NOC_REQUEST_FINAL', 'hi')).toBe('फ़ाइनल NOC अनुरोध');
+    expect(unitFileTypeLabel('OTHER', 'hi')).toBe('अन्य');
+    expect(collateralFileTypeLabel('GST_DOCUMENT', 'hi')).toBe('GST दस्तावेज़');
+    expect(collateralFileTypeLabel('OTHER', 'hi')).toBe('अन्य दस्तावेज़');
+    // The read-only list names OTHER as the collateral list does.
+    expect(readOnlyFileTypeLabel('OTHER', 'hi')).toBe('अन्य दस्तावेज़');
+    expect(readOnlyFileTypeLabel('KYC_CO_APPLICANT', 'hi')).toBe('सह-आवेदक का KYC');
+    // Every name but ATS/BBA (an abbreviation banks keep) has Hindi words.
+    for (const type of ReadOnlyFileTypeSchema.options.filter((type) => type !== 'ATS_BBA'))
+      expect(readOnlyFileTypeLabel(type, 'hi')).toMatch(/[\u0900-\u097F]/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate, type Language } from './translate.ts';
 
 /** SPEC §3: the unit file types. */
 export const UnitFileTypeSchema = z.enum([
@@ -24,6 +25,11 @@ export const UNIT_FILE_TYPE_NAMES = {
   SHORTFALL_INFUSION_PROOF: 'Shortfall Infusion Proof',
   OTHER: 'Other',
 } as const satisfies Record<UnitFileType, string>;
+
+/** A unit file type's display name (`UNIT_FILE_TYPE_NAMES` in English) in `language`. */
+export function unitFileTypeLabel(fileType: UnitFileType, language: Language = 'en'): string {
+  return translate(language, `domain.fileType.unit.${fileType}`);
+}
 
 /** SPEC §3: which NOC a unit asks for; decides the file type of its NOC slot. */
 export const SelectedNocSchema = z.enum(['Final', 'Provisional']);
@@ -76,6 +82,14 @@ export const COLLATERAL_FILE_TYPE_NAMES = {
   OTHER: 'Other Documents',
 } as const satisfies Record<CollateralFileType, string>;
 
+/** A collateral file type's display name (`COLLATERAL_FILE_TYPE_NAMES` in English) in `language`. */
+export function collateralFileTypeLabel(
+  fileType: CollateralFileType,
+  language: Language = 'en',
+): string {
+  return translate(language, `domain.fileType.collateral.${fileType}`);
+}
+
 /** SPEC §9: nine required documents per frequency, one slot each. */
 export const COLLATERAL_SLOTS = CollateralFileTypeSchema.options;
 
@@ -108,6 +122,14 @@ export const READ_ONLY_FILE_TYPE_NAMES = {
   ATS_BBA: UNIT_FILE_TYPE_NAMES.ATS_BBA,
   SHORTFALL_INFUSION_PROOF: UNIT_FILE_TYPE_NAMES.SHORTFALL_INFUSION_PROOF,
 } as const satisfies Record<FileType, string>;
+
+/** A file type's name on the read-only list (`READ_ONLY_FILE_TYPE_NAMES` in English) in `language`. */
+export function readOnlyFileTypeLabel(fileType: FileType, language: Language = 'en'): string {
+  const collateral = CollateralFileTypeSchema.safeParse(fileType);
+  return collateral.success
+    ? collateralFileTypeLabel(collateral.data, language)
+    : unitFileTypeLabel(fileType as UnitFileType, language);
+}
 
 /** DESIGN §4: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. */
 export const ALLOWED_CONTENT_TYPES = [
