@@ -3,8 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '../../api/client';
 import { setLanguage } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
+import { unitSetRef } from './document-set-ref';
 import { makeFile } from './document-test-utils';
-import { FIRST, fullSet, renderPanel, stubSet } from './panel-test-utils';
+import { FIRST, fullSet, renderPanel, slot, stubSet } from './panel-test-utils';
 import { documentErrorMessage } from './upload';
 
 afterEach(() => setLanguage('en'));
@@ -29,6 +30,24 @@ describe('the document panel in Hindi', () => {
     expect(empty.getByRole('button', { name: `${FIRST} अपलोड करें` }).textContent).toBe('अपलोड करें');
     expect(screen.getAllByText('फ़ाइल नहीं').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'इतिहास' })).toBeTruthy();
+  });
+
+  it('names the slots in Hindi when the unit is opened in Hindi', async () => {
+    setLanguage('hi');
+    stubSet('client', 'NOT_RAISED', []);
+    renderPanel({
+      setRef: unitSetRef({
+        key: 'UNIT-1',
+        name: 'Flat A-101',
+        projectKey: 'PRJ-1',
+        selectedNoc: 'Final',
+      }),
+    });
+    const kyc = await slot('आवेदक का KYC');
+    expect(kyc.getByRole('button', { name: 'आवेदक का KYC अपलोड करें' })).toBeTruthy();
+    expect(screen.getByText('शॉर्टफ़ॉल भरपाई का प्रमाण')).toBeTruthy();
+    expect(screen.getByText('फ़ाइनल NOC अनुरोध')).toBeTruthy();
+    expect(screen.queryByText('KYC Applicant')).toBeNull();
   });
 
   it('offers the submit to the checker in Hindi once the set is ready', async () => {

@@ -1,9 +1,9 @@
 import {
-  COLLATERAL_FILE_TYPE_NAMES,
   COLLATERAL_SLOTS,
+  collateralFileTypeLabel,
   frequencyCodeLabel,
   monthLabel,
-  UNIT_FILE_TYPE_NAMES,
+  unitFileTypeLabel,
   unitSlotFileTypes,
 } from '@portal/domain';
 import { currentLanguage } from '../../i18n';
@@ -39,6 +39,8 @@ export function unitSetRef(unit: {
   projectKey: string;
   selectedNoc: 'Final' | 'Provisional';
 }): DocumentSetRef {
+  // Slot names in the screens' language when the list builds it.
+  const language = currentLanguage();
   return {
     kind: 'unit',
     key: unit.key,
@@ -47,7 +49,7 @@ export function unitSetRef(unit: {
     filesPath: `/units/${segment(unit.key)}/files`,
     slots: unitSlotFileTypes(unit.selectedNoc).map((fileType) => ({
       fileType,
-      label: UNIT_FILE_TYPE_NAMES[fileType],
+      label: unitFileTypeLabel(fileType, language),
     })),
   };
 }
@@ -68,7 +70,7 @@ export function frequencySetRef(
     filesPath: `/frequencies/${segment(f.key)}/files`,
     slots: COLLATERAL_SLOTS.map((fileType) => ({
       fileType,
-      label: COLLATERAL_FILE_TYPE_NAMES[fileType],
+      label: collateralFileTypeLabel(fileType, language),
     })),
   };
 }

@@ -11,7 +11,7 @@ import {
 import { RequireSession } from '../../auth/require-session';
 import { renderWithProviders } from '../../test/render';
 import { DocumentPanel, type NextItem } from './document-panel';
-import { unitSetRef } from './document-set-ref';
+import { unitSetRef, type DocumentSetRef } from './document-set-ref';
 import { listAnswer, makeFile, sessionAs, stubRoutes, type Routes } from './document-test-utils';
 
 // The document panel of one unit, rendered as a screen renders it, with its API stubbed.
@@ -56,7 +56,11 @@ export function stubSet(
   return { routes, fetchMock: stubRoutes(routes) };
 }
 
-export function renderPanel({ next }: { next?: NextItem } = {}) {
+/** `setRef` for a ref built after a language change (the default one is named in English). */
+export function renderPanel({
+  next,
+  setRef = unitRef,
+}: { next?: NextItem; setRef?: DocumentSetRef } = {}) {
   const onClose = vi.fn();
   const onChanged = vi.fn();
   const router = createMemoryRouter([
@@ -67,7 +71,7 @@ export function renderPanel({ next }: { next?: NextItem } = {}) {
           path: '*',
           element: (
             <DocumentPanel
-              setRef={unitRef}
+              setRef={setRef}
               opened
               onClose={onClose}
               onChanged={onChanged}

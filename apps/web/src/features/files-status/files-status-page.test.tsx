@@ -257,6 +257,6 @@ describe('FilesStatusPage (SPEC §2 read-only files status screen)', () => {
     const table = screen.getByRole('table', { name: 'अपलोड की गई फ़ाइलें' });
     expect(within(table).getByRole('columnheader', { name: 'फ़ाइल का प्रकार' })).toBeTruthy();
     expect(within(table).getAllByText('कोई फ़ाइल अपलोड नहीं की गई')).toHaveLength(7);
-    expect(screen.getByRole('link', { name: /^KYC Applicant डाउनलोड करें: kyc\.pdf/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^आवेदक का KYC डाउनलोड करें: kyc\.pdf/ })).toBeTruthy();
   });
 });

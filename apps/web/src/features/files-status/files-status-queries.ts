@@ -5,20 +5,21 @@ import {
   FileTypeSchema,
   FrequencyResponseSchema,
   ProjectResponseSchema,
-  READ_ONLY_FILE_TYPE_NAMES,
-  UNIT_FILE_TYPE_NAMES,
+  readOnlyFileTypeLabel,
+  unitFileTypeLabel,
   UnitFileTypeSchema,
   UnitResponseSchema,
   type FrequencyCode,
+  type Language,
 } from '@portal/domain';
 import { apiGet } from '../../api/client';
 
 const segment = encodeURIComponent;
 
-/** One row of the read-only table: a file type and its display name (SPEC §3). */
+/** One row of the read-only table: a file type and its display name (SPEC §3) in a language. */
 export interface FileTypeRow {
   fileType: string;
-  label: string;
+  label: (language: Language) => string;
 }
 
 /**
@@ -42,13 +43,13 @@ export interface ReadOnlySet {
 /** SPEC §3: every unit file type, in its list order. */
 const UNIT_ROWS: FileTypeRow[] = UnitFileTypeSchema.options.map((fileType) => ({
   fileType,
-  label: UNIT_FILE_TYPE_NAMES[fileType],
+  label: (language) => unitFileTypeLabel(fileType, language),
 }));
 
 /** SPEC §3: the nine collateral types, then the extra types shown only on this list. */
 const FREQUENCY_ROWS: FileTypeRow[] = FileTypeSchema.options.map((fileType) => ({
   fileType,
-  label: READ_ONLY_FILE_TYPE_NAMES[fileType],
+  label: (language) => readOnlyFileTypeLabel(fileType, language),
 }));
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FileEntry } from '@portal/domain';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { FileTypeRow } from './files-status-queries';
 import { messages } from './messages';
 
@@ -24,6 +24,7 @@ export function FilesStatusTable({
   files: FileEntry[];
 }) {
   const { _ } = useLingui();
+  const language = currentLanguage();
   return (
     <Table aria-label={_('filesStatus.tableLabel')} verticalSpacing="sm" striped>
       <Table.Thead>
@@ -34,7 +35,8 @@ export function FilesStatusTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map(({ fileType, label }) => {
+        {rows.map(({ fileType, label: labelIn }) => {
+          const label = labelIn(language);
           const entry = files.find(({ file }) => file.fileType === fileType);
           const fileName = entry?.file.fileName ?? null;
           const url = entry?.meta.presignedUrl ?? null;

@@ -181,4 +181,12 @@ describe('FilesPage (SPEC §2 files)', () => {
     expect(await screen.findByText('अभी कोई दस्तावेज़ नहीं है')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'आपके दस्तावेज़' })).toBeTruthy();
   });
+
+  it('names a document type in Hindi', async () => {
+    setLanguage('hi');
+    stubFiles('client', { [FIRST_PAGE]: answer([unitFile]) });
+    renderApp('/files');
+    expect((await screen.findAllByText('आवेदक का KYC')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('KYC Applicant')).toBeNull();
+  });
 });

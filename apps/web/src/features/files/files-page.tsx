@@ -4,12 +4,14 @@ import { IconAlertTriangle, IconExternalLink, IconFileOff, IconSearch } from '@t
 import { useQuery } from '@tanstack/react-query';
 import {
   ApprovalStatusSchema,
-  COLLATERAL_FILE_TYPE_NAMES,
+  collateralFileTypeLabel,
+  CollateralFileTypeSchema,
   DEFAULT_TIME_ZONE,
   formatDate,
   isStaffRole,
-  UNIT_FILE_TYPE_NAMES,
   unitCheckerLabel,
+  unitFileTypeLabel,
+  UnitFileTypeSchema,
   type ApprovalStatus,
   type DocumentParent,
   type DocumentSearchResponse,
@@ -36,11 +38,15 @@ addMessages(messages);
 
 type DocumentRow = DocumentSearchResponse['files'][number];
 
-/** SPEC §3 display names, by the kind of set the file belongs to. */
+/** SPEC §3 display names in the screens' language, by the kind of set the file belongs to. */
 function fileTypeName({ file, parent }: DocumentRow): string {
-  const names: Record<string, string> =
-    parent.kind === 'unit' ? UNIT_FILE_TYPE_NAMES : COLLATERAL_FILE_TYPE_NAMES;
-  return names[file.fileType] ?? file.fileType;
+  const language = currentLanguage();
+  if (parent.kind === 'unit') {
+    const known = UnitFileTypeSchema.safeParse(file.fileType);
+    return known.success ? unitFileTypeLabel(known.data, language) : file.fileType;
+  }
+  const known = CollateralFileTypeSchema.safeParse(file.fileType);
+  return known.success ? collateralFileTypeLabel(known.data, language) : file.fileType;
 }
 
 /** The address that opens the parent's document panel, where the file is previewed. */

@@ -97,6 +97,7 @@ describe('Rejection report', () => {
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain(
       'पढ़ा नहीं जा सका 3 · अवधि समाप्त 1',
     );
+    expect(within(table).getAllByRole('row')[1]!.textContent).toMatch(/^ग्राहक लेजर/);
     const units = screen.getByText('यूनिट (NOC)', { selector: 'p' }).parentElement!;
     expect(units.textContent).toContain('2 दिन 4 घंटे');
     expect(units.textContent).toContain('3 निर्णयों');

@@ -16,13 +16,16 @@ import { IconAlertTriangle, IconChartBar, IconShieldLock } from '@tabler/icons-r
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   addDays,
-  COLLATERAL_FILE_TYPE_NAMES,
+  collateralFileTypeLabel,
+  CollateralFileTypeSchema,
   DEFAULT_TIME_ZONE,
   formatDate,
   RejectionReportQuerySchema,
   RejectionReportResponseSchema,
   todayIn,
-  UNIT_FILE_TYPE_NAMES,
+  unitFileTypeLabel,
+  UnitFileTypeSchema,
+  type Language,
   type RejectionReport,
   type RejectionReportQuery,
 } from '@portal/domain';
@@ -50,11 +53,21 @@ const CHART_HEIGHT = 300;
 /** Without dates in the address: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
 
+/** How each kind of set is called, and its file types' names (a type unknown here shows as sent). */
 const SET_KINDS = {
-  unit: { nameId: 'rejectionReport.units', types: UNIT_FILE_TYPE_NAMES as Record<string, string> },
+  unit: {
+    nameId: 'rejectionReport.units',
+    typeName: (fileType: string, language: Language) => {
+      const known = UnitFileTypeSchema.safeParse(fileType);
+      return known.success ? unitFileTypeLabel(known.data, language) : fileType;
+    },
+  },
   frequency: {
     nameId: 'rejectionReport.collateral',
-    types: COLLATERAL_FILE_TYPE_NAMES as Record<string, string>,
+    typeName: (fileType: string, language: Language) => {
+      const known = CollateralFileTypeSchema.safeParse(fileType);
+      return known.success ? collateralFileTypeLabel(known.data, language) : fileType;
+    },
   },
 } as const;
 
@@ -243,6 +256,7 @@ function DecisionTimes({ report }: { report: RejectionReport }) {
 
 function ByFileTypeTable({ report }: { report: RejectionReport }) {
   const { _ } = useLingui();
+  const language = currentLanguage();
   return (
     <section>
       <Title order={2} size="h3" mb="xs">
@@ -267,7 +281,7 @@ function ByFileTypeTable({ report }: { report: RejectionReport }) {
           <Table.Tbody>
             {report.byFileType.map(({ kind, fileType, count, byReason }) => (
               <Table.Tr key={`${kind}:${fileType}`}>
-                <Table.Td>{SET_KINDS[kind].types[fileType] ?? fileType}</Table.Td>
+                <Table.Td>{SET_KINDS[kind].typeName(fileType, language)}</Table.Td>
                 <Table.Td>{_(SET_KINDS[kind].nameId)}</Table.Td>
                 <Table.Td ta="right">{count}</Table.Td>
                 <Table.Td>
