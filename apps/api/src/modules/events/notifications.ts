@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
-  COLLATERAL_FILE_TYPE_NAMES,
+  collateralFileTypeLabel,
+  CollateralFileTypeSchema,
   frequencyLabel,
   frequencyPanelPath,
   rejectionReasonLabel,
-  UNIT_FILE_TYPE_NAMES,
+  unitFileTypeLabel,
+  UnitFileTypeSchema,
   unitLabel,
   unitPanelPath,
   type Language,
@@ -36,10 +38,15 @@ export interface NotificationConfig {
 
 type SetKind = 'unit' | 'frequency';
 
-const typeName = (kind: SetKind, fileType: string) =>
-  (kind === 'unit'
-    ? (UNIT_FILE_TYPE_NAMES as Record<string, string>)
-    : (COLLATERAL_FILE_TYPE_NAMES as Record<string, string>))[fileType] ?? fileType;
+/** A file type's display name in the reader's language; a type this release does not know shows as stored. */
+function typeName(kind: SetKind, fileType: string, language: Language): string {
+  if (kind === 'unit') {
+    const known = UnitFileTypeSchema.safeParse(fileType);
+    return known.success ? unitFileTypeLabel(known.data, language) : fileType;
+  }
+  const known = CollateralFileTypeSchema.safeParse(fileType);
+  return known.success ? collateralFileTypeLabel(known.data, language) : fileType;
+}
 
 async function rejectedDocuments(db: Executor, kind: SetKind, key: string, language: Language) {
   const table = kind === 'unit' ? unitFiles : frequencyFiles;
@@ -61,7 +68,7 @@ async function rejectedDocuments(db: Executor, kind: SetKind, key: string, langu
   // The reason in plain words first, then the checker's own remarks.
   return rows.map((r) =>
     [
-      `${typeName(kind, r.fileType)}:`,
+      `${typeName(kind, r.fileType, language)}:`,
       r.reason && `${rejectionReasonLabel(r.reason, language)}.`,
       r.remarks ?? noRemarks(language),
     ]
@@ -82,7 +89,9 @@ async function setInWords(
   language: Language,
 ) {
   const described =
-    kind === 'unit' ? await describeUnit(db, key) : await describeFrequency(db, key, language);
+    kind === 'unit'
+      ? await describeUnit(db, key, language)
+      : await describeFrequency(db, key, language);
   if (!described) return undefined;
   return {
     accountName: described.accountName,
@@ -95,12 +104,15 @@ async function setInWords(
   };
 }
 
-async function describeUnit(db: Executor, key: string) {
+async function describeUnit(db: Executor, key: string, language: Language) {
   const row = await unitsRepository.find(db, null, key);
   if (!row) return undefined;
   const { unit } = row;
   return {
-    label: unitLabel({ projectName: row.projectName, tower: unit.tower, unit: unit.unit }),
+    label: unitLabel(
+      { projectName: row.projectName, tower: unit.tower, unit: unit.unit },
+      language,
+    ),
     accountName: row.accountName,
     path: (staff: boolean, status: ListScreenStatus) =>
       unitPanelPath({ staff, status, projectKey: unit.projectKey, unitKey: unit.key }),
