@@ -68,7 +68,7 @@ export function CollateralListPage() {
     kind: 'frequency',
     rows,
     enabled: user.role === 'client',
-    nameOf: frequencyLabel,
+    nameOf: (frequency) => frequencyLabel(frequency, currentLanguage()),
     refresh,
   });
   const panel = useDocumentPanelLink({
@@ -77,7 +77,7 @@ export function CollateralListPage() {
     rows,
     keysOf: (frequency) => ({ collateral: frequency.collateralKey, frequency: frequency.key }),
     statusOf: (frequency) => frequency.approvalStatus,
-    nameOf: frequencyLabel,
+    nameOf: (frequency) => frequencyLabel(frequency, currentLanguage()),
     toRef: (frequency) => frequencySetRef(frequency, frequency.collateralName),
     fetchRef: (keys, signal) =>
       fetchFrequencySetRef(keys.collateral ?? '', keys.frequency ?? '', signal),
@@ -203,7 +203,9 @@ export function CollateralListPage() {
                         <StatusActionButton
                           status={frequency.approvalStatus}
                           label={collateralCheckerLabel(frequency.approvalStatus, language)}
-                          of={_('collateralList.documentsOf', { name: frequencyLabel(frequency) })}
+                          of={_('collateralList.documentsOf', {
+                            name: frequencyLabel(frequency, currentLanguage()),
+                          })}
                           disabled={submit.busy}
                           onClick={() => panel.open(frequency)}
                         />

@@ -172,5 +172,9 @@ describe('the borrower’s to-do on the home page', () => {
     const todo = within(await screen.findByRole('region', { name: 'आपके लिए बाकी काम' }));
     expect(await todo.findByRole('heading', { level: 3, name: /अस्वीकृत यूनिट/ })).toBeTruthy();
     expect(todo.getAllByText('कारण पढ़ें, दस्तावेज़ बदलें और फिर से भेजें।').length).toBeGreaterThan(0);
+    // The unit in Hindi words; the lender's names stay as written.
+    expect(
+      todo.getByRole('link', { name: 'Skyline Residency 1 · टावर B · यूनिट B-702' }),
+    ).toBeTruthy();
   });
 });

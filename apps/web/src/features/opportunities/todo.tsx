@@ -60,7 +60,7 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       count: todo.counts.rejectedUnits,
       items: todo.rejectedUnits.map((unit) => ({
         key: unit.key,
-        label: unitLabel(unit),
+        label: unitLabel(unit, currentLanguage()),
         to: unitLink(role, unit),
       })),
       all: `${unitStatusPath(role)}?status=REJECTED`,
@@ -72,7 +72,7 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       count: todo.counts.rejectedFrequencies,
       items: todo.rejectedFrequencies.map((frequency) => ({
         key: frequency.key,
-        label: frequencyLabel(frequency),
+        label: frequencyLabel(frequency, currentLanguage()),
         to: frequencyLink(role, frequency),
       })),
       all: `${collateralStatusPath(role)}?status=REJECTED`,
@@ -84,7 +84,7 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       count: todo.counts.readyUnits,
       items: todo.readyUnits.map((unit) => ({
         key: unit.key,
-        label: unitLabel(unit),
+        label: unitLabel(unit, currentLanguage()),
         to: unitLink(role, unit),
       })),
       all: `${unitStatusPath(role)}?status=ALL`,
@@ -96,7 +96,7 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       count: todo.counts.readyFrequencies,
       items: todo.readyFrequencies.map((frequency) => ({
         key: frequency.key,
-        label: frequencyLabel(frequency),
+        label: frequencyLabel(frequency, currentLanguage()),
         to: frequencyLink(role, frequency),
       })),
       all: `${collateralStatusPath(role)}?status=ALL`,

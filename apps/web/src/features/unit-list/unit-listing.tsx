@@ -65,7 +65,7 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
     kind: 'unit',
     rows: units,
     enabled: user.role === 'client',
-    nameOf: unitLabel,
+    nameOf: (unit) => unitLabel(unit, currentLanguage()),
     refresh: refreshList,
   });
   const panel = useDocumentPanelLink({
@@ -76,7 +76,7 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
     rows: units,
     keysOf: (unit) => ({ project: unit.projectKey, unit: unit.key }),
     statusOf: (unit) => unit.approvalStatus,
-    nameOf: unitLabel,
+    nameOf: (unit) => unitLabel(unit, currentLanguage()),
     toRef: unitSetRef,
     fetchRef: (keys, signal) => fetchUnitSetRef(keys.project ?? '', keys.unit ?? '', signal),
     onChanged: refreshList,
