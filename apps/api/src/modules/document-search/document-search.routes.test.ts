@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLATERAL_SLOTS, monthLabel, unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { users } from '../../db/schema.ts';
 import { download, pdfBytes, uploadDocument } from '../../../test/documents.ts';
 import {
   seedBorrower,
@@ -13,6 +15,7 @@ import {
 let t: TestApp;
 let a: { token: string; accountKey: string; accountName: string };
 let b: string;
+let bUserId: string;
 const staff: Record<'approver' | 'viewer' | 'admin', string> = {
   approver: '',
   viewer: '',
@@ -34,6 +37,7 @@ beforeAll(async () => {
   };
   const other = await seedBorrower(t.db);
   b = await tokenFor(t.db, other.user.id);
+  bUserId = other.user.id;
   for (const role of ['approver', 'viewer', 'admin'] as const)
     staff[role] = await tokenFor(t.db, (await seedStaff(t.db, role)).id);
 
@@ -148,6 +152,18 @@ describe('GET /api/files', () => {
     expect((await search(b, `search=${a.accountKey}`)).meta.totalRecords).toBe(0);
     expect((await search(b, 'search=Receivables')).meta.totalRecords).toBe(0);
     expect((await search(b, 'search=ledger')).meta.totalRecords).toBe(1);
+  });
+
+  it('names what a file belongs to, and finds type names, in a Hindi reader’s language', async () => {
+    await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, bUserId));
+    try {
+      const ledgers = await search(b, `search=${encodeURIComponent('लेजर')}`);
+      expect(ledgers.tags).toEqual(['unit:CUSTOMER_LEDGER']);
+      expect(ledgers.files[0]!.parent.label).toBe('Project 1 · टावर A · यूनिट A-101');
+      expect((await search(b, 'search=ledger')).meta.totalRecords).toBe(1);
+    } finally {
+      await t.db.update(users).set({ language: 'en' }).where(eq(users.id, bUserId));
+    }
   });
 
   it('shows staff everyone’s files', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/request-language.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { searchDocuments } from './document-search.service.ts';
 
@@ -25,6 +26,7 @@ export const documentSearchRoutes: FastifyPluginAsyncZod<{
         response: { 200: DocumentSearchResponseSchema },
       },
     },
-    async (request) => searchDocuments(db, storage, requireUser(request), request.query),
+    async (request) =>
+      searchDocuments(db, storage, requireUser(request), request.query, requestLanguage(request)),
   );
 };

@@ -1,11 +1,14 @@
 import {
-  COLLATERAL_FILE_TYPE_NAMES,
+  collateralFileTypeLabel,
+  CollateralFileTypeSchema,
   frequencyLabel,
   listMeta,
-  UNIT_FILE_TYPE_NAMES,
+  unitFileTypeLabel,
+  UnitFileTypeSchema,
   unitLabel,
   type DocumentParent,
   type DocumentSearchQuery,
+  type Language,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -15,13 +18,21 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import { documentSearchRepository as repo } from './document-search.repository.ts';
 
-/** The file types whose code or name contains the search, so "ledger" finds Customer Ledgers. */
-function typesNamed(search: string | undefined, names: Record<string, string>): string[] {
+/**
+ * The file types whose code or name (in English or the reader's language) contains the search,
+ * so "ledger" or "लेजर" finds Customer Ledgers.
+ */
+function typesNamed<Type extends string>(
+  search: string | undefined,
+  types: readonly Type[],
+  nameOf: (type: Type, language: Language) => string,
+  language: Language,
+): string[] {
   if (!search) return [];
   const wanted = search.toLowerCase();
-  return Object.entries(names)
-    .filter(([code, name]) => `${code} ${name}`.toLowerCase().includes(wanted))
-    .map(([code]) => code);
+  return types.filter((type) =>
+    `${type} ${nameOf(type, 'en')} ${nameOf(type, language)}`.toLowerCase().includes(wanted),
+  );
 }
 
 /**
@@ -35,6 +46,7 @@ export async function searchDocuments(
   storage: Storage,
   user: AuthenticatedUser,
   query: DocumentSearchQuery,
+  language: Language = 'en',
 ) {
   const scope = accountScope(user);
   // Without a search the page comes off the live-file indexes; a search scans what it must.
@@ -47,8 +59,18 @@ export async function searchDocuments(
             search: query.search,
             status: query.status,
             typesNamed: {
-              unit: typesNamed(query.search, UNIT_FILE_TYPE_NAMES),
-              frequency: typesNamed(query.search, COLLATERAL_FILE_TYPE_NAMES),
+              unit: typesNamed(
+                query.search,
+                UnitFileTypeSchema.options,
+                unitFileTypeLabel,
+                language,
+              ),
+              frequency: typesNamed(
+                query.search,
+                CollateralFileTypeSchema.options,
+                collateralFileTypeLabel,
+                language,
+              ),
             },
           },
           { offset: (query.page - 1) * query.perPage, limit: query.perPage },
@@ -71,7 +93,7 @@ export async function searchDocuments(
       parent: {
         kind: 'unit',
         key: unit.key,
-        label: unitLabel({ projectName, tower: unit.tower, unit: unit.unit }),
+        label: unitLabel({ projectName, tower: unit.tower, unit: unit.unit }, language),
         accountId: file.accountKey,
         accountName,
         projectKey: unit.projectKey,
@@ -87,7 +109,7 @@ export async function searchDocuments(
       parent: {
         kind: 'frequency',
         key: frequency.key,
-        label: frequencyLabel({ collateralName, ...frequency }),
+        label: frequencyLabel({ collateralName, ...frequency }, language),
         accountId: file.accountKey,
         accountName,
         projectKey: null,
