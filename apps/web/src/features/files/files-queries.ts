@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DocumentSearchResponseSchema, type ApprovalStatus, type PageSize } from '@portal/domain';
 import { apiGet } from '../../api/client';
+import { currentLanguage } from '../../i18n';
 import { LINK_RENEWAL_MS } from '../files-status/files-status-queries';
 
 export interface DocumentSearch {
@@ -13,11 +14,12 @@ export interface DocumentSearch {
 
 /**
  * The files screen: `GET /api/files`, paged on the server, newest upload first. The download
- * links expire (DESIGN §4), so a page left open renews them.
+ * links expire (DESIGN §4), so a page left open renews them. The answer names each file's unit or
+ * frequency in the screens' language, so a language change reads it again.
  */
 export const documentSearchQuery = ({ page, perPage, search, status }: DocumentSearch) =>
   queryOptions({
-    queryKey: ['files', { page, perPage, search, status }],
+    queryKey: ['files', { page, perPage, search, status, language: currentLanguage() }],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
       if (search) params.set('search', search);
