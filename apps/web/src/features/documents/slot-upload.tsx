@@ -73,12 +73,15 @@ export function SlotUpload({
 
   const upload = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
-    mutationFn: () => {
+    // What to send comes with the click, not from the last render's closure: the mutation's
+    // options are updated after a render, so a quick click could otherwise send the state
+    // before the file was chosen.
+    mutationFn: ({ file, borrowerRemarks }: { file: File | null; borrowerRemarks: string }) => {
       stop.current = new AbortController();
       return uploadDocument(filesPath, {
         fileType: slot.fileType,
-        file: localFile,
-        borrowerRemarks: remarks,
+        file,
+        borrowerRemarks,
         replaces: replacing?.key,
         onPhase: setPhase,
         signal: stop.current.signal,
@@ -203,7 +206,7 @@ export function SlotUpload({
           // SPEC §5: remarks alone are a real entry; so is a file alone.
           disabled={(remarks.trim() === '' && !localFile) || disabled}
           loading={sending}
-          onClick={() => upload.mutate()}
+          onClick={() => upload.mutate({ file: localFile, borrowerRemarks: remarks })}
         >
           {replacing
             ? _('documentPanel.upload.uploadReplacement')
