@@ -151,5 +151,13 @@ test("an admin's main screens pass axe, in English and in Hindi, and fit a phone
     await expectNoSeriousViolations(page);
     await expectNoSidewaysScroll(page);
   }
+  // The choice is saved as the admin's own, and later specs sign in as them: back to English.
+  await Promise.all([
+    page.waitForResponse(
+      (answer) =>
+        answer.url().endsWith('/api/auth/language') && answer.request().method() === 'PUT',
+    ),
+    page.getByRole('button', { name: 'English' }).click(),
+  ]);
   await context.close();
 });

@@ -124,7 +124,7 @@ function IssuedLetter({
           </Button>
         )}
         {isReviewerRole(role) && !file.revokedAt && (
-          <Button color="red" variant="outline" onClick={() => setRevoking(true)}>
+          <Button color="red.9" variant="outline" onClick={() => setRevoking(true)}>
             {_('documentPanel.noc.revoke')}
           </Button>
         )}
