@@ -17,7 +17,7 @@ export function SlotFraudFlags({ file }: { file: DocumentFile }) {
   if (flags.length === 0) return null;
   return (
     <Alert
-      color="orange"
+      color="yellow"
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
       title={_('documentPanel.fraud.title')}
