@@ -315,6 +315,8 @@ describe.skipIf(!serverUrl)('three replicas on one PostgreSQL, round-robin', () 
           'unit.submitted',
           ...UNIT_SLOTS.map(() => 'file.reviewed'),
           'unit.finalised',
+          // An approved unit's NOC letter, issued by an outbox job once the approval commits.
+          ...(borrower.unit.outcome === 'APPROVED' ? ['noc_letter.issued'] : []),
         ]);
         expect(receivedTypes.get(`frequency:${borrower.frequency.key}`)).toEqual([
           'frequency.created',
@@ -337,12 +339,14 @@ describe.skipIf(!serverUrl)('three replicas on one PostgreSQL, round-robin', () 
         const text = mail.raw.replace(/=\r?\n/g, '');
         return `${mail.rcptTo.join(',')} ${setKeys.filter((key) => text.includes(key)).join(',')}`;
       });
-      const expected = borrowers.flatMap((b) =>
-        [b.unit, b.frequency].flatMap((set) => [
+      const expected = borrowers.flatMap((b) => [
+        ...[b.unit, b.frequency].flatMap((set) => [
           `${APPROVER_EMAIL} ${set.key}`,
           `${b.email} ${set.key}`,
         ]),
-      );
+        // The borrower of an approved unit is told its NOC letter is ready.
+        ...(b.unit.outcome === 'APPROVED' ? [`${b.email} ${b.unit.key}`] : []),
+      ]);
       expect(mailJobs).toHaveLength(expected.length);
       expect(sent.sort()).toEqual(expected.sort());
     },

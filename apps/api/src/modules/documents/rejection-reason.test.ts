@@ -29,7 +29,11 @@ const reject = (rejectionReason?: string) => ({
   ...(rejectionReason !== undefined && { rejectionReason }),
 });
 const logOf = (fileKey: string) =>
-  t.db.select().from(reviewDecisions).where(eq(reviewDecisions.fileKey, fileKey));
+  t.db
+    .select()
+    .from(reviewDecisions)
+    .where(eq(reviewDecisions.fileKey, fileKey))
+    .orderBy(reviewDecisions.id);
 
 describe.each(DOCUMENT_SET_KINDS)('a rejection’s reason code (%s)', (kind) => {
   it('is required with a rejection and refused with an approval (400), nothing changed', async () => {
