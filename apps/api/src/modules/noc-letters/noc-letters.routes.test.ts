@@ -96,7 +96,8 @@ it('issues a stored, stable letter on approval and tells the borrower and the CR
     verificationUrl: `${t.env.PUBLIC_URL}/verify/${recorded.letterNumber}`,
   });
   // Until the PDF is stored there is nothing to download and nothing to verify.
-  expect((await t.app.inject({ url: letterUrl, headers: as(borrower) })).statusCode).toBe(404);
+  const preparing = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect([preparing.statusCode, preparing.json()]).toEqual([202, null]);
   expect((await verifyJson(recorded.letterNumber)).json()).toEqual({ status: 'unknown' });
 
   await worker.drain();

@@ -47,19 +47,22 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
       config: { roles: RoleSchema.options },
       schema: {
         tags,
-        summary: 'The NOC letter of an approved unit, once stored, with a download link',
+        summary:
+          'The NOC letter of an approved unit with a download link; 202 while it is being prepared',
         params: z.object({ projectKey: z.string().min(1), unitKey: z.string().min(1) }),
-        response: { 200: NocLetterResponseSchema },
+        response: { 200: NocLetterResponseSchema, 202: z.null() },
       },
     },
-    async (request) =>
-      getUnitNocLetter(
+    async (request, reply) => {
+      const letter = await getUnitNocLetter(
         db,
         storage,
         requireUser(request),
         request.params.projectKey,
         request.params.unitKey,
-      ),
+      );
+      return letter ?? reply.status(202).send(null);
+    },
   );
 
   app.post(

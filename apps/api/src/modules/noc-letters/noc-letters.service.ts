@@ -50,7 +50,9 @@ export async function getUnitNocLetter(
 ) {
   const unit = await getProjectUnit(db, user, projectKey, unitKey);
   const [row] = await db.select().from(nocLetters).where(eq(nocLetters.unitKey, unit.key));
-  if (!row?.issuedAt || !row.storageKey) throw new DomainError('NOT_FOUND', 'No NOC letter yet');
+  if (!row) throw new DomainError('NOT_FOUND', 'No NOC letter yet');
+  // Approved, its PDF still being made: the caller asks again shortly (202).
+  if (!row.issuedAt || !row.storageKey) return null;
   const file = toNocLetter(row);
   const downloadable = !row.revokedAt || isStaffRole(user.role);
   const presignedUrl = downloadable

@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the NOC letter in a unit’s panel', () => {
   it('says the letter is being prepared until the API has it', async () => {
-    stubSet('client', 'APPROVED', fullSet('APPROVED'));
+    stubSet('client', 'APPROVED', fullSet('APPROVED'), { [LETTER]: { status: 202 } });
     renderPanel();
     expect(await screen.findByText('Preparing NOC letter…')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Download NOC letter/ })).toBeNull();
@@ -105,8 +105,8 @@ describe('Download NOC letter on a unit’s row', () => {
   it('says the letter is being prepared, then downloads it by a fresh link', async () => {
     let ready = false;
     stubRoutes({
-      [LETTER]: () =>
-        ready ? issued() : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No' } } },
+      // 202 with no body while the PDF is being made.
+      [LETTER]: () => (ready ? issued() : { status: 202 }),
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

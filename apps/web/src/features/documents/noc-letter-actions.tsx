@@ -2,17 +2,26 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { NocLetterResponseSchema } from '@portal/domain';
-import { ApiError, apiGet } from '../../api/client';
+import { NocLetterResponseSchema, type NocLetterResponse } from '@portal/domain';
+import { ApiError, apiGet, type AnswerCheck } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from './document-entry/messages';
 
 addMessages(messages);
 
-/** The unit's letter, or null while it is being prepared (the API answers 404 until it is stored). */
+/** An answer with the letter, or none (202) while it is being prepared. */
+const PreparedOrNot: AnswerCheck<NocLetterResponse | null> = {
+  safeParse: (data) =>
+    data == null ? { success: true, data: null } : NocLetterResponseSchema.safeParse(data),
+};
+
+/**
+ * The unit's letter, or null while it is being prepared (the API answers 202 until it is stored,
+ * and 404 for a unit approved before letters were issued).
+ */
 export async function fetchNocLetter(unitPath: string, signal?: AbortSignal) {
   try {
-    return await apiGet(`${unitPath}/noc-letter`, NocLetterResponseSchema, { signal });
+    return await apiGet(`${unitPath}/noc-letter`, PreparedOrNot, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
