@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
-import { Button, Stack, Title } from '@mantine/core';
-import { IconShieldLock } from '@tabler/icons-react';
-import { homePathFor } from '../../api/session';
+import { Stack, Title } from '@mantine/core';
 import { useCurrentUser } from '../../auth/require-session';
-import { EmptyState } from '../../components/empty-state';
+import { NotForRole } from '../../components/not-for-role';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
 import { FailedDeliveries } from './failed-deliveries';
@@ -23,20 +20,11 @@ export function AdminUsersPage() {
   const user = useCurrentUser();
   if (user.role !== 'admin') {
     return (
-      <>
-        <PageTitle title={_('admin.adminsOnly')} />
-        <EmptyState
-          headingOrder={1}
-          icon={<IconShieldLock aria-hidden />}
-          title={_('admin.adminsOnly')}
-          description={_('admin.adminsOnlyUsers')}
-          action={
-            <Button component={Link} to={homePathFor(user)} variant="default">
-              {_('admin.goHome')}
-            </Button>
-          }
-        />
-      </>
+      <NotForRole
+        title={_('admin.adminsOnly')}
+        description={_('admin.adminsOnlyUsers')}
+        homeLabel={_('admin.goHome')}
+      />
     );
   }
   return (

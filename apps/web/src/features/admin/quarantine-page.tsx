@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, QuarantineListResponseSchema } from '@portal/domain';
 import { apiGet } from '../../api/client';
-import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
+import { NotForRole } from '../../components/not-for-role';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
@@ -39,20 +38,11 @@ export function QuarantinePage() {
   const user = useCurrentUser();
   if (user.role !== 'admin') {
     return (
-      <>
-        <PageTitle title={_('admin.adminsOnly')} />
-        <EmptyState
-          headingOrder={1}
-          icon={<IconShieldLock aria-hidden />}
-          title={_('admin.adminsOnly')}
-          description={_('admin.adminsOnlyQuarantine')}
-          action={
-            <Button component={Link} to={homePathFor(user)} variant="default">
-              {_('admin.goHome')}
-            </Button>
-          }
-        />
-      </>
+      <NotForRole
+        title={_('admin.adminsOnly')}
+        description={_('admin.adminsOnlyQuarantine')}
+        homeLabel={_('admin.goHome')}
+      />
     );
   }
   return (

@@ -1,15 +1,14 @@
 import { Alert, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconShieldLock } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   CalendarSortSchema,
   MonitoringCalendarQuerySchema,
   type CalendarSort,
 } from '@portal/domain';
-import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
+import { NotForRole } from '../../components/not-for-role';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
@@ -27,20 +26,11 @@ export function MonitoringCalendarPage() {
   const user = useCurrentUser();
   if (user.role === 'client') {
     return (
-      <>
-        <PageTitle title={_('monitoringCalendar.staffOnly')} />
-        <EmptyState
-          headingOrder={1}
-          icon={<IconShieldLock aria-hidden />}
-          title={_('monitoringCalendar.staffOnly')}
-          description={_('monitoringCalendar.staffOnlyDescription')}
-          action={
-            <Button component={Link} to={homePathFor(user)} variant="default">
-              {_('monitoringCalendar.goHome')}
-            </Button>
-          }
-        />
-      </>
+      <NotForRole
+        title={_('monitoringCalendar.staffOnly')}
+        description={_('monitoringCalendar.staffOnlyDescription')}
+        homeLabel={_('monitoringCalendar.goHome')}
+      />
     );
   }
   return <StaffMonitoringCalendar />;
