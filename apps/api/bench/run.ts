@@ -13,7 +13,7 @@
  *   per round at 50), BENCH_UPLOAD_MB (100), BENCH_PAINT_RUNS (5)
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -337,9 +337,13 @@ async function main() {
     log('building the product if stale (npm run build) and the bare server');
     buildProductIfStale();
     const bareServer = await buildBareServer(scratch);
+    const sessionSecret = randomBytes(32).toString('hex');
     const productEnv =
       (url: string, extra: Record<string, string> = {}) =>
       (port: number) => ({
+        // As deployed: no development conveniences (the bundled identity provider, /dev/ routes).
+        NODE_ENV: 'production',
+        SESSION_SECRET: sessionSecret,
         DATABASE_URL: url,
         LOG_LEVEL: 'silent',
         PUBLIC_URL: `http://127.0.0.1:${port}`,

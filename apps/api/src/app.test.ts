@@ -57,13 +57,33 @@ describe('the HTTP skeleton', () => {
     });
     expect(res.headers['x-request-id']).toBe('trace-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // A JSON answer may run nothing and be framed nowhere.
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+
+    const page = await t.app.inject({ url: '/opportunities' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['x-request-id']).toEqual(expect.any(String));
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const docs = await t.app.inject({ url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('sends the security headers and request id on answers refused before any route', async () => {
+    const res = await t.app.inject({ url: `/api/units?key=${'x'.repeat(10_000)}` });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('lets the page connect only to itself and the configured object store', async () => {
     const connectSources = (csp: unknown) =>
       /connect-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ');
-    const local = await t.app.inject({ url: '/api/healthz' });
+    const local = await t.app.inject({ url: '/' });
     expect(connectSources(local.headers['content-security-policy'])).toEqual([
       "'self'",
       'http://localhost:3000',
@@ -73,9 +93,7 @@ describe('the HTTP skeleton', () => {
       STORAGE_URL: 's3://key:secret@portal-files?endpoint=http://127.0.0.1:9000&region=ap-south-1',
     });
     try {
-      const csp = String(
-        (await s3.app.inject({ url: '/api/healthz' })).headers['content-security-policy'],
-      );
+      const csp = String((await s3.app.inject({ url: '/' })).headers['content-security-policy']);
       const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
       expect(connect).toEqual(["'self'", 'http://localhost:3000', 'http://127.0.0.1:9000']);
     } finally {

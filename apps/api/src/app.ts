@@ -6,7 +6,7 @@ import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseUnstorableText } from './plugins/storable-text.ts';
-import { guardDevConveniences, registerSecurityHeaders } from './plugins/security.ts';
+import { guardDevConveniences, registerAnswerHeaders } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -99,21 +99,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler());
   app.addHook('onRoute', markRoutesWithoutSession);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
+  // First, so every answer (a refused one too) carries its request id and security headers.
+  const storage = deps.storage ?? storageFor(env);
+  registerAnswerHeaders(app, {
+    https: env.PUBLIC_URL.startsWith('https:'),
+    connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
   });
   registerErrorHandling(app);
   await registerMetrics(app, { db, token: env.METRICS_TOKEN });
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) nameSpansByRoute(app);
   refuseUnstorableText(app);
   if (env.devConveniences) guardDevConveniences(app);
-  const storage = deps.storage ?? storageFor(env);
-  registerSecurityHeaders(app, {
-    https: env.PUBLIC_URL.startsWith('https:'),
-    connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
-  });
-  await app.register(cookie, { secret: env.SESSION_SECRET });
+  await app.register(cookie, { secret: env.SESSION_SECRET, hook: false });
   await registerOpenApi(app);
   await app.register(authPlugin, {
     db,

@@ -66,6 +66,9 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
 
     async function authenticate(request: FastifyRequest) {
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      // The cookie plugin parses no cookies by itself (`hook: false`): only requests that look a
+      // session up read them, and the routes that read other cookies are among those.
+      request.cookies = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
       const token = bearer ?? request.cookies[cookieName];
       const user = token ? await resolveSession(db, token, idleMinutes) : undefined;
       if (

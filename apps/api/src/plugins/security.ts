@@ -29,14 +29,19 @@ function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * `connectOrigins`: where the browser may send requests besides the page's own origin — the
- * public URL and the object store that takes presigned uploads, and nowhere else.
+ * Every answer's headers: its request id, and the security headers for what it is. Pages (the web
+ * app, the API docs, the NOC verification page, the development pages) get helmet's set with a
+ * CSP that lets them run; JSON answers of the API get the short set OWASP's REST guidance names
+ * (nothing to run, nothing to frame, no sniffing), which is also a third of the bytes on every call.
+ *
+ * `connectOrigins`: where a page may send requests besides its own origin — the public URL and
+ * the object store that takes presigned uploads, and nowhere else.
  */
-export function registerSecurityHeaders(
+export function registerAnswerHeaders(
   app: FastifyInstance,
   options: { https: boolean; connectOrigins: readonly string[] },
 ) {
-  const headers = securityHeaders({
+  const pageHeaders = securityHeaders({
     // Mantine injects inline style attributes; scripts stay same-origin only.
     contentSecurityPolicy: {
       useDefaults: true,
@@ -51,12 +56,33 @@ export function registerSecurityHeaders(
     hsts: options.https,
     crossOriginEmbedderPolicy: false,
   });
+  const apiHeaders = apiAnswerHeaders(options.https);
   // On the raw response, as helmet does, so answers written past Fastify (the bundled identity
-  // provider's) carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // provider's) carry them too. One hook for all of it: each hook is paid on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    raw.setHeader('x-request-id', request.id);
+    for (const [name, value] of isApiAnswer(request.url) ? apiHeaders : pageHeaders) {
+      raw.setHeader(name, value);
+    }
     done();
   });
+}
+
+/** JSON and file answers of the API; its docs are a page. */
+export const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** What an API answer carries: it may not run, be framed, be sniffed as another type, or leak a referrer. */
+export function apiAnswerHeaders(https: boolean): (readonly [string, string])[] {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...(https
+      ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as const]
+      : []),
+  ];
 }
 
 /**

@@ -8,7 +8,6 @@ import {
 } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import {
   DomainError,
   normaliseRecoveryCode,
@@ -100,6 +99,8 @@ export async function startEnrolment(db: Executor, settings: TwoFactorSettings, 
     throw new DomainError('CONFLICT', 'Two-factor sign-in is already on.');
   }
   const uri = generateURI({ issuer: ISSUER, label: user.username, secret });
+  // Loaded by the few who set up an authenticator, not by every API process.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

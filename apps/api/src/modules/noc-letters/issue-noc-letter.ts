@@ -15,7 +15,6 @@ import { storageKeySegment, type Storage } from '../../storage/storage.ts';
 import type { Actor } from '../audit/audit.ts';
 import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { unitsRepository } from '../units/units.repository.ts';
-import { renderNocLetter } from './noc-letter-pdf.ts';
 
 export const NOC_LETTER_TOPIC = 'noc_letter';
 
@@ -169,6 +168,8 @@ export function nocLetterHandler(deps: {
 }
 
 async function storeRendered(storage: Storage, key: string, details: NocLetterDetails) {
+  // pdf-lib and its fonts load with the first letter, not with every API process.
+  const { renderNocLetter } = await import('./noc-letter-pdf.ts');
   const bytes = Buffer.from(await renderNocLetter(details));
   await storage.write(key, bytes, { contentType: 'application/pdf', size: bytes.length });
   return bytes;
