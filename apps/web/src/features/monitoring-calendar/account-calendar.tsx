@@ -11,19 +11,21 @@ import { messages } from './messages';
 
 addMessages(messages);
 
+/** A page of the borrower's calendar, most overdue first; the home reads the first one too. */
+export const accountCalendarQuery = (accountId: string, page = 1, overdue = false) =>
+  calendarListQuery(accountId, {
+    page,
+    perPage: DEFAULT_PAGE_SIZE,
+    overdue,
+    sort: 'mostOverdueFirst',
+  });
+
 /** The borrower's home: their collaterals' expected packs, most overdue first, each added with one click. */
 export function AccountCalendar({ accountId }: { accountId: string }) {
   const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const [overdue, setOverdue] = useState(false);
-  const calendar = useQuery(
-    calendarListQuery(accountId, {
-      page,
-      perPage: DEFAULT_PAGE_SIZE,
-      overdue,
-      sort: 'mostOverdueFirst',
-    }),
-  );
+  const calendar = useQuery(accountCalendarQuery(accountId, page, overdue));
   if (calendar.isPending)
     return <QueryLoader query={calendar} label={_('monitoringCalendar.accountLoading')} />;
   if (calendar.isError) {

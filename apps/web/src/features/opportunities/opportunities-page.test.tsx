@@ -241,6 +241,36 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(screen.queryByText('Loading your loans…')).toBeNull();
   });
 
+  it('shows the sections below the heading together once the to-do and calendar answer, so the loans are never pushed down', async () => {
+    const answered = withLoans(2);
+    let answer: (response: Response) => void = () => {};
+    const calendarAnswer = new Promise<Response>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/accounts/ACC1001/calendar') ? calendarAnswer : answered(input),
+    );
+    renderApp('/opportunities');
+    expect(await screen.findByText('Looking for what needs you…')).toBeTruthy();
+    // The loans have answered, but nothing sits below the heading until the calendar has.
+    await waitFor(() =>
+      expect(answered).toHaveBeenCalledWith('/api/opportunities?page=1&perPage=10'),
+    );
+    expect(screen.queryByRole('heading', { name: 'What needs you' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Account Information' })).toBeNull();
+
+    answer(
+      new Response(
+        JSON.stringify({
+          periods: [],
+          meta: { count: 0, page: 1, perPage: 10, totalPages: 0, totalRecords: 0, next: null },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'What needs you' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Account Information' })).toBeTruthy();
+    expect(await screen.findByText('Construction Finance 2')).toBeTruthy();
+    expect(screen.queryByText('Looking for what needs you…')).toBeNull();
+  });
   it('says so when there are no loans', async () => {
     stubApi({ ...session, '/api/opportunities?page=1&perPage=10': listAnswer([], 1, 0) });
     renderApp('/opportunities');

@@ -28,7 +28,6 @@ import { retryProgress, RetryNotice, type RetryingQuery } from '../../components
 import { addMessages, useLingui } from '../../i18n';
 import { loanListHeading, loanPageFrom } from './loan-list-route';
 import { messages } from './messages';
-import { opportunitiesQuery } from './opportunity-queries';
 import {
   isServiceRequest,
   SERVICE_REQUEST_LABEL_KEYS,
@@ -37,7 +36,9 @@ import {
   type ServiceRequest,
 } from './service-requests';
 import { Todo } from './todo';
-import { AccountCalendar } from '../monitoring-calendar/account-calendar';
+import { AccountCalendar, accountCalendarQuery } from '../monitoring-calendar/account-calendar';
+import { opportunitiesQuery, todoQuery } from './opportunity-queries';
+import { PageLoader } from '../../components/page-loader';
 
 const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
 /** Mantine's `sm` breakpoint: below it the loans are cards (DESIGN §7). */
@@ -58,6 +59,23 @@ export function OpportunitiesPage() {
   // The previous page stays on screen while the next one loads.
   const loans = useQuery({ ...opportunitiesQuery(page), placeholderData: keepPreviousData });
   const isStaff = isStaffRole(user.role);
+  // The to-do and the calendar sit above the loans and grow when they answer. The sections below
+  // the heading appear together once both have answered or failed a first time (the sections
+  // read the same cached answers), so nothing already on screen is pushed down while the home
+  // loads. Once shown they stay: a section refetching on mount does not hide the page again.
+  const borrowerHome = !isStaff;
+  const todo = useQuery({ ...todoQuery(), enabled: borrowerHome });
+  const calendarAccount = borrowerHome ? user.accountKey : null;
+  const calendar = useQuery({
+    ...accountCalendarQuery(calendarAccount ?? ''),
+    enabled: calendarAccount !== null,
+  });
+  const [sectionsShown, setSectionsShown] = useState(!borrowerHome);
+  const answered = (query: { isPending: boolean; failureCount: number }) =>
+    !query.isPending || query.failureCount > 0;
+  if (!sectionsShown && answered(todo) && (calendarAccount === null || answered(calendar))) {
+    setSectionsShown(true);
+  }
 
   // The loans are the screen's heaviest part (a request picker each): they are drawn in a
   // background render after the heading, the to-do and the list's frame are on screen, and
@@ -108,16 +126,25 @@ export function OpportunitiesPage() {
       <PageTitle title={_('opportunities.accountInformation')} />
       {/* Shown by the frame already while this page's code loaded (loan-list-route.ts). */}
       <Title order={1}>{loanListHeading(user)}</Title>
-      {!isStaff && <Todo role={user.role} />}
-      {!isStaff && user.accountKey && <AccountCalendar accountId={user.accountKey} />}
-      <Group gap="sm">
-        <Title order={2}>{_('opportunities.accountInformation')}</Title>
-        {loans.data && (
-          <CountBadge count={loans.data.meta.totalRecords} label={_('opportunities.loanCount')} />
-        )}
-      </Group>
-      <RetryNotice query={loans} />
-      {body}
+      {sectionsShown ? (
+        <>
+          {borrowerHome && <Todo role={user.role} />}
+          {calendarAccount && <AccountCalendar accountId={calendarAccount} />}
+          <Group gap="sm">
+            <Title order={2}>{_('opportunities.accountInformation')}</Title>
+            {loans.data && (
+              <CountBadge
+                count={loans.data.meta.totalRecords}
+                label={_('opportunities.loanCount')}
+              />
+            )}
+          </Group>
+          <RetryNotice query={loans} />
+          {body}
+        </>
+      ) : (
+        <PageLoader label={_('opportunities.todoLoading')} />
+      )}
       {/* SPEC §2 / §8: the loan list's generic popup; closing it reloads the page. */}
       <ErrorPopup opened={loans.isError} onClose={reloadPage} />
     </Stack>
