@@ -23,8 +23,10 @@ for (const folder of findCatalogFolders(root)) {
     for (const problem of problems) console.error(`${where}: ${problem}`);
     continue;
   }
+  const inDomain = where.startsWith(path.join('packages', 'domain'));
   const modules = await compiledModules(catalogs, folder, {
-    lazyHindi: where.startsWith(path.join('apps', 'web')),
+    lazyHindi: inDomain || where.startsWith(path.join('apps', 'web')),
+    extension: inDomain ? '.ts' : '',
   });
   for (const [name, compiled] of Object.entries(modules)) {
     const target = path.join(folder, name);

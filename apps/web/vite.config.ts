@@ -26,8 +26,17 @@ export default defineConfig({
             // Everything the first page loads in one file: one request, and gzip compresses the
             // whole better than a dozen small chunks.
             { name: 'shell', tags: ['$initial'] },
-            // The domain's schemas and zod, which the first page does without (api/session.ts).
-            { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]/ },
+            // The domain's schemas and zod, which the first page does without (api/session.ts). Its
+            // translator and catalogs stay apart (not taken in as the schemas' dependencies): Hindi
+            // loads them without zod (i18n.ts), and the Hindi catalog loads only in Hindi.
+            {
+              name: 'domain',
+              test: (id) =>
+                /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+                (/[\\/]packages[\\/]domain[\\/]/.test(id) &&
+                  !/[\\/](translate|messages|messages\.hi)\.ts$/.test(id)),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -18,12 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * kB of gzip JS. Sign-in is the page every visit starts on, so it is held tighter. Raised from
- * 150 / 250 when every screen gained its English catalog and the domain its bilingual one, with
- * four-eyes, NOC letters, the calendar, reason codes and two-factor sign-in (docs/decisions.md).
+ * kB of gzip JS. Sign-in is the page every visit starts on, so it is held tighter. The goal is
+ * 150 / 250; they stand at 155 / 265 since every screen gained its English catalog, with four-eyes,
+ * NOC letters, the calendar, reason codes and two-factor sign-in. The domain's Hindi and the
+ * frame's tooltips now load on demand; what keeps them above is in docs/decisions.md.
  */
 const SIGN_IN_BUDGET_KB = 155;
-const SCREEN_BUDGET_KB = 275;
+const SCREEN_BUDGET_KB = 265;
 
 /** Loaded with every signed-in screen: the header with the role's navigation. */
 const SIGNED_IN_FRAME = ['src/components/signed-in-layout.tsx'];
@@ -31,9 +32,10 @@ const SIGNED_IN_FRAME = ['src/components/signed-in-layout.tsx'];
 /**
  * What the shell loads only when needed, by source or by chunk name (vite.config.ts): the
  * notice list with the first notice; the domain's schemas and zod with a signed-in session
- * answer, a sign-in submit or a staff sign-on failure.
+ * answer, a sign-in submit or a staff sign-on failure; the domain's translator when Hindi is
+ * chosen (its Hindi catalog is a `messages.hi.ts`).
  */
-const ON_DEMAND = ['src/components/notification-list.tsx', 'domain'];
+const ON_DEMAND = ['src/components/notification-list.tsx', 'domain', 'translate'];
 
 /** One row per lazy screen (router.tsx), with the SPEC §2 paths that open it. */
 const SCREENS = [

@@ -10,6 +10,7 @@ export * from './noc-letters.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './translate.ts';
+export * from './language.ts';
 export * from './staff-sign-on.ts';
 export * from './two-factor.ts';
 export * from './schemas/entities.ts';

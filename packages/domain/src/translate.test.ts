@@ -4,7 +4,7 @@ import { formatDate } from './dates.ts';
 import { DOMAIN_ERRORS } from './errors.ts';
 import { fraudFlagMessage } from './fraud-flags.ts';
 import { FREQUENCY_LABELS, frequencyCodeLabel, monthLabel, MONTH_LABELS } from './frequency.ts';
-import { messages } from './messages.ts';
+import { messages as hindi } from './messages.hi.ts';
 import { REJECTION_REASON_LABELS, rejectionReasonLabel } from './rejection-reasons.ts';
 import { CALENDAR_STATE_LABELS, calendarStateLabel } from './rules/monitoring-calendar.ts';
 import { acceptedLanguage, translate, translateEnglish } from './translate.ts';
@@ -48,7 +48,7 @@ describe('domain texts in English and Hindi', () => {
   it('holds every domain error in both catalogs, English as the error table says', () => {
     for (const [code, { message }] of Object.entries(DOMAIN_ERRORS)) {
       expect(translate('en', `domain.error.${code}`)).toBe(message);
-      expect(messages.hi[`domain.error.${code}`]).toBeDefined();
+      expect(hindi[`domain.error.${code}`]).toBeDefined();
     }
   });
 

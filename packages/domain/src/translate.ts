@@ -1,13 +1,14 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { z } from 'zod';
+import { eagerHindi } from '@portal/domain/hindi';
 import { messages } from './messages.ts';
 
-/** The languages every screen, message and e-mail is written in; a user's is `users.language`. */
-export const LanguageSchema = z.enum(['en', 'hi'], { error: 'Choose English (en) or Hindi (hi)' });
-export type Language = z.infer<typeof LanguageSchema>;
+// Free of zod (LanguageSchema is in language.ts): the web app loads this with its Hindi.
 
-/** The domain's compiled catalogs, for a translator that shows the domain's labels itself. */
-export const domainMessages: Record<Language, Messages> = messages;
+/** The languages every screen, message and e-mail is written in; a user's is `users.language`. */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const isLanguage = (value: string): value is Language => LANGUAGES.includes(value as Language);
 
 export type MessageValues = Record<string, string | number>;
 export type Translate = (language: Language, id: string, values?: MessageValues) => string;
@@ -18,7 +19,7 @@ export type Translate = (language: Language, id: string, values?: MessageValues)
  */
 export function translatorFor(catalogs: Record<Language, Messages>): Translate {
   const translators = Object.fromEntries(
-    LanguageSchema.options.map((language) => [
+    LANGUAGES.map((language) => [
       language,
       setupI18n({ locale: language, messages: { [language]: catalogs[language] } }),
     ]),
@@ -27,8 +28,34 @@ export function translatorFor(catalogs: Record<Language, Messages>): Translate {
   return (language, id, values) => (translators[language] ?? translators.en)._(id, values);
 }
 
+// Until the domain's Hindi has loaded (the browser, loadDomainHindi) its messages read in English.
+const translators: Record<Language, I18n> = {
+  en: setupI18n({ locale: 'en', messages: { en: messages.en } }),
+  hi: setupI18n({ locale: 'hi', messages: { hi: eagerHindi ?? messages.en } }),
+};
+
 /** A domain message (`domain.…` key of messages.en.json / messages.hi.json) in `language`. */
-export const translate: Translate = translatorFor(messages);
+export const translate: Translate = (language, id, values) =>
+  (translators[language] ?? translators.en)._(id, values);
+
+let hindiLoading: Promise<void> | undefined;
+
+/**
+ * Settles once `translate` writes Hindi: at once where the Hindi came with the English (the API),
+ * else when its catalog has loaded (the web app, when Hindi is chosen); a failed load is tried
+ * again on the next call.
+ */
+export function loadDomainHindi(): Promise<void> {
+  if (eagerHindi) return Promise.resolve();
+  hindiLoading ??= messages.hi().then(
+    (hindi) => translators.hi.load('hi', hindi),
+    (error: unknown) => {
+      hindiLoading = undefined;
+      throw error;
+    },
+  );
+  return hindiLoading;
+}
 
 type Compiled = ReadonlyArray<string | readonly unknown[]>;
 
@@ -112,8 +139,7 @@ export function acceptedLanguage(header: string | undefined): Language | undefin
     .filter(({ q }) => q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    const parsed = LanguageSchema.safeParse(tag);
-    if (parsed.success) return parsed.data;
+    if (isLanguage(tag)) return tag;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
-import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { Hint } from './hint';
 
 /**
  * SPEC §2: a count badge with a tooltip ('No. of loans', 'No. of projects').
@@ -7,11 +8,11 @@ import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
  */
 export function CountBadge({ count, label }: { count: number; label: string }) {
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <Badge size="lg" variant="light" tabIndex={0}>
         <VisuallyHidden>{label}: </VisuallyHidden>
         {count}
       </Badge>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Anchor, Group, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, type ComponentPropsWithRef, type ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { Group, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingCommunity,
   IconCalendarDue,
@@ -19,6 +19,7 @@ import {
 import type { SessionUser } from '@portal/domain';
 import { useSignOut } from '../api/session';
 import { addMessages, useLingui } from '../i18n';
+import { Hint } from './hint';
 import classes from './layout.module.css';
 import { messages } from './messages';
 
@@ -72,7 +73,10 @@ const NAV_BY_ROLE: Record<SessionUser['role'], NavTarget[]> = {
   admin: ADMIN_NAV,
 };
 
-const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
+export const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
+
+/** Who is signed in opens in a popover, which loads once the header shows (Floating UI). */
+const ProfileMenu = lazy(() => import('./profile-menu'));
 
 /**
  * The role's navigation, profile and Logout. Every icon has an accessible name and a
@@ -87,7 +91,7 @@ export function UserNav({ user }: { user: SessionUser }) {
       {items.map(({ to, label: labelId, icon: Icon }) => {
         const label = _(labelId);
         return (
-          <Tooltip key={to} label={label}>
+          <Hint key={to} label={label}>
             <UnstyledButton
               component={NavLink}
               to={to}
@@ -97,11 +101,13 @@ export function UserNav({ user }: { user: SessionUser }) {
               <Icon {...ICON_PROPS} />
               <span className={classes.navLabel}>{label}</span>
             </UnstyledButton>
-          </Tooltip>
+          </Hint>
         );
       })}
-      <ProfileButton user={user} />
-      <Tooltip label={_('userNav.logout')}>
+      <Suspense fallback={<ProfileButton user={user} />}>
+        <ProfileMenu user={user} />
+      </Suspense>
+      <Hint label={_('userNav.logout')}>
         <UnstyledButton
           aria-label={_('userNav.logout')}
           className={classes.navItem}
@@ -111,37 +117,26 @@ export function UserNav({ user }: { user: SessionUser }) {
           <IconLogout {...ICON_PROPS} />
           <span className={classes.navLabel}>{_('userNav.logout')}</span>
         </UnstyledButton>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }
 
-/** SPEC §2: a user-profile icon titled with the account name; a tap shows who is signed in. */
-function ProfileButton({ user }: { user: SessionUser }) {
+/** SPEC §2: a user-profile icon titled with the account name (profile-menu.tsx). */
+export function ProfileButton({
+  user,
+  ...props
+}: { user: SessionUser } & ComponentPropsWithRef<'button'>) {
   const { _ } = useLingui();
   const name = user.name ?? user.username;
   return (
-    <Popover position="bottom-end" withArrow shadow="md">
-      {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
-      <Tooltip label={name}>
-        <Popover.Target>
-          <UnstyledButton aria-label={_('userNav.account', { name })} className={classes.navItem}>
-            <IconUserCircle {...ICON_PROPS} />
-            <span className={classes.navLabel}>{name}</span>
-          </UnstyledButton>
-        </Popover.Target>
-      </Tooltip>
-      <Popover.Dropdown>
-        <Stack gap={2}>
-          <Text fw={600}>{name}</Text>
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-          <Anchor component={Link} to="/profile" size="sm" mt="xs">
-            {_('userNav.profile')}
-          </Anchor>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <UnstyledButton
+      aria-label={_('userNav.account', { name })}
+      className={classes.navItem}
+      {...props}
+    >
+      <IconUserCircle {...ICON_PROPS} />
+      <span className={classes.navLabel}>{name}</span>
+    </UnstyledButton>
   );
 }

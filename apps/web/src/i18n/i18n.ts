@@ -76,6 +76,14 @@ export function loadHindi(): Promise<void> {
   return hindiLoaded;
 }
 
+// The domain's labels (statuses, months, its errors) turn Hindi with the screens' texts; its
+// translator (without zod) loads only then. It keeps its own catalogs, so nothing is added here.
+addMessages({
+  en: {},
+  hi: () =>
+    import('@portal/domain/translate').then((domain) => domain.loadDomainHindi()).then(() => ({})),
+});
+
 /** Settles once the screens' texts are in the chosen language (at once for English). */
 export const languageReady = (): Promise<void> =>
   i18n.locale === 'hi' ? loadHindi() : Promise.resolve();

@@ -4,7 +4,7 @@ import { SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { FraudFlagSchema } from '../fraud-flags.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
-import { LanguageSchema } from '../translate.ts';
+import { LanguageSchema } from '../language.ts';
 
 // The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
 // decimal string (the database's numeric), timestamps are ISO 8601 strings.

@@ -4,7 +4,7 @@ import { FileTypeSchema, SelectedNocSchema } from '../file-types.ts';
 import { FrequencyCodeSchema } from '../frequency.ts';
 import { toDecimalString } from '../money.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
-import { LanguageSchema } from '../translate.ts';
+import { LanguageSchema } from '../language.ts';
 import { RoleSchema } from './entities.ts';
 import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 

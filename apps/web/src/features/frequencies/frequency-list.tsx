@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Box, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
@@ -35,6 +35,7 @@ import {
   frequenciesRootKey,
   reopenFrequency,
 } from './frequency-api';
+import { Hint } from '../../components/hint';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 
@@ -318,7 +319,7 @@ function FrequencyRow({
           </Button>
           {/* SPEC §6: only a client reopens an approved frequency. */}
           {button.showEdit && isClient && (
-            <Tooltip label={_('frequencies.editTooltip')}>
+            <Hint label={_('frequencies.editTooltip')}>
               <ActionIcon
                 variant="default"
                 size="lg"
@@ -328,7 +329,7 @@ function FrequencyRow({
               >
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
         </Group>
       </Table.Td>

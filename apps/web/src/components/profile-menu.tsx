@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { Anchor, Popover, Stack, Text } from '@mantine/core';
+import type { SessionUser } from '@portal/domain';
+import { useLingui } from '../i18n';
+import Tooltip from './hint-tooltip';
+import { ProfileButton } from './user-nav';
+
+/** SPEC §2: the user-profile icon; a tap shows who is signed in, with a link to the profile. */
+export default function ProfileMenu({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
+  const name = user.name ?? user.username;
+  return (
+    <Popover position="bottom-end" withArrow shadow="md">
+      {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
+      <Tooltip label={name}>
+        <Popover.Target>
+          <ProfileButton user={user} />
+        </Popover.Target>
+      </Tooltip>
+      <Popover.Dropdown>
+        <Stack gap={2}>
+          <Text fw={600}>{name}</Text>
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+          <Anchor component={Link} to="/profile" size="sm" mt="xs">
+            {_('userNav.profile')}
+          </Anchor>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
