@@ -67,6 +67,12 @@ const CHECKER_LIST = (page: number) =>
   `/api/projects/all/units/all/status/PENDING_APPROVAL?perPage=50${page > 1 ? `&page=${page}` : ''}`;
 const DEMO_BORROWER = { account: 'ACC1001', email: 'asha.mehta@example.com' };
 const DEMO_LOAN_TEXT = 'Construction Finance';
+/**
+ * First-load JS goals (gzip kB): the sign-in page, every other screen. The web's budget script
+ * holds the build to its own, looser budgets so that growth fails CI; these are where we aim.
+ */
+const SIGN_IN_GOAL_KB = 150;
+const SCREEN_GOAL_KB = 250;
 /** Units of the demo book the benchmark puts in the checker's queue: more than a page. */
 const DEMO_QUEUE = 60;
 
@@ -463,17 +469,20 @@ async function main() {
           ? bundle.rows.find((r) => r.route === route)
           : bundle.rows.toSorted((a, b) => b.jsKb - a.jsKb)[0];
         if (!row) return skipRow(label, 'n/a');
+        const goalKb = row.route === '/' ? SIGN_IN_GOAL_KB : SCREEN_GOAL_KB;
         addRow({
           measure: `${label}${route ? '' : ` (${row.route})`}`,
           product: fixed(row.jsKb, 1),
-          goal: `≤ ${row.budgetKb} kB`,
-          verdict: met(row.jsKb <= row.budgetKb),
+          goal: `≤ ${goalKb} kB`,
+          verdict: met(row.jsKb <= goalKb),
         });
       };
       show('bundle: sign-in (/) JS gzip kB', '/');
       show('bundle: loan list JS gzip kB', '/opportunities');
       show('bundle: largest screen JS gzip kB', undefined);
-      notes.push(`Bundle budget script: ${bundle.verdict}.`);
+      notes.push(
+        `Bundle budget script (CI's guard against growth, ${bundle.rows.find((r) => r.route === '/')?.budgetKb} / ${Math.max(...bundle.rows.map((r) => r.budgetKb))} kB): ${bundle.verdict}.`,
+      );
     }
 
     log(`loan list in Chromium, 4× CPU slowdown, ${PAINT_RUNS} loads`);
