@@ -202,12 +202,10 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     },
 
     /**
-     * The live files of several parents at once, for list columns (uploadedFiles, NOC type) and
-     * readiness (canSubmit, by the domain rule).
-     */
-    /**
-     * The live files of several sets at once (a list page's), grouped by set: one statement,
-     * prepared once, whatever the number of sets.
+     * The live files of several sets at once (a list page's), grouped by set, for list columns
+     * (uploadedFiles, NOC type) and readiness (canSubmit, by the domain rule): one statement,
+     * prepared once, whatever the number of sets. Each file comes as one JSON array: the driver's
+     * JSON.parse is cheaper than mapping four fields of every file row (350 on a checker page).
      */
     async liveFilesOf(db: Executor, parentKeys: string[]) {
       const bySet = new Map<string, LiveFileSummary[]>(parentKeys.map((key) => [key, []]));
@@ -216,16 +214,17 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       const files = await preparedOnce(db, name, () =>
         db
           .select({
-            parentKey: t.parentKey,
-            fileType: t.fileType,
-            approvalStatus: t.approvalStatus,
-            approverRemarks: t.approverRemarks,
+            file: sql<[string, string, ApprovalStatus, string | null]>`json_build_array(
+              ${t.parentKey}, ${t.fileType}, ${t.approvalStatus}, ${t.approverRemarks})`,
           })
           .from(t)
           .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))
           .prepare(name),
       ).execute({ keys: parentKeys });
-      for (const file of files) bySet.get(file.parentKey)?.push(file);
+      for (const { file } of files) {
+        const [parentKey, fileType, approvalStatus, approverRemarks] = file;
+        bySet.get(parentKey)?.push({ parentKey, fileType, approvalStatus, approverRemarks });
+      }
       return bySet;
     },
 
