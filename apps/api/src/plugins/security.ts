@@ -70,10 +70,10 @@ export function registerAnswerHeaders(
 }
 
 /** JSON and file answers of the API; its docs are a page. */
-export const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /** What an API answer carries: it may not run, be framed, be sniffed as another type, or leak a referrer. */
-export function apiAnswerHeaders(https: boolean): (readonly [string, string])[] {
+function apiAnswerHeaders(https: boolean): (readonly [string, string])[] {
   return [
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['x-content-type-options', 'nosniff'],

@@ -76,6 +76,20 @@ function withLoans(count = 2) {
   });
 }
 
+/**
+ * Two loans, with the calls under `path` held back until `answer` is given their response;
+ * `answered` is the stub that answers every other call.
+ */
+function holdBack(path: string) {
+  const answered = withLoans(2);
+  let answer: (response: Response) => void = () => {};
+  const held = new Promise<Response>((resolve) => (answer = resolve));
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+    String(input).startsWith(path) ? held : answered(input),
+  );
+  return { answered, answer };
+}
+
 afterEach(() => setLanguage('en'));
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
@@ -223,12 +237,7 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
   });
 
   it('keeps the list in its frame, with an announced loading state, until the loans arrive', async () => {
-    const answered = withLoans(2);
-    let answer: (response: Response) => void = () => {};
-    const loansAnswer = new Promise<Response>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/opportunities') ? loansAnswer : answered(input),
-    );
+    const { answered, answer } = holdBack('/api/opportunities');
     renderApp('/opportunities');
     const loading = await screen.findByText('Loading your loans…');
     expect(loading.closest('[role="status"]')).not.toBeNull();
@@ -242,12 +251,7 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
   });
 
   it('shows the sections below the heading together once the to-do and calendar answer, so the loans are never pushed down', async () => {
-    const answered = withLoans(2);
-    let answer: (response: Response) => void = () => {};
-    const calendarAnswer = new Promise<Response>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/accounts/ACC1001/calendar') ? calendarAnswer : answered(input),
-    );
+    const { answered, answer } = holdBack('/api/accounts/ACC1001/calendar');
     renderApp('/opportunities');
     expect(await screen.findByText('Looking for what needs you…')).toBeTruthy();
     // The loans have answered, but nothing sits below the heading until the calendar has.
@@ -271,6 +275,7 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
     expect(await screen.findByText('Construction Finance 2')).toBeTruthy();
     expect(screen.queryByText('Looking for what needs you…')).toBeNull();
   });
+
   it('says so when there are no loans', async () => {
     stubApi({ ...session, '/api/opportunities?page=1&perPage=10': listAnswer([], 1, 0) });
     renderApp('/opportunities');
