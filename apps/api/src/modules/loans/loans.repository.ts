@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedOnce } from '../../db/paged-list.ts';
 import { accounts, opportunities, projects } from '../../db/schema.ts';
 
 /** `accountKey` null means staff: every account. A borrower's reads are always narrowed to theirs. */
@@ -15,26 +16,39 @@ const opportunityColumns = {
   currentFace: opportunities.currentFace,
 };
 
-const inScope = (scope: AccountScope, extra?: SQL) =>
+/** `scope` is an account's key, a placeholder for one in a prepared statement, or null for all. */
+const inScope = (scope: AccountScope | SQLWrapper, extra?: SQL) =>
   and(scope === null ? undefined : eq(opportunities.accountKey, scope), extra);
 
 export const loansRepository = {
+  /** Prepared once per database (scoped to an account or not): no SQL is built per request. */
   async listOpportunities(
     db: Executor,
     scope: AccountScope,
     page: { offset: number; limit: number },
   ) {
-    const where = inScope(scope);
+    const variant = scope === null ? 'all' : 'account';
+    const account = scope === null ? null : sql.placeholder('account');
+    const values = { account: scope, offset: page.offset, limit: page.limit };
     const [rows, [total]] = await Promise.all([
-      db
-        .select(opportunityColumns)
-        .from(opportunities)
-        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
-        .where(where)
-        .orderBy(asc(opportunities.key))
-        .offset(page.offset)
-        .limit(page.limit),
-      db.select({ n: count() }).from(opportunities).where(where),
+      preparedOnce(db, `opportunities.${variant}`, () =>
+        db
+          .select(opportunityColumns)
+          .from(opportunities)
+          .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
+          .where(inScope(account))
+          .orderBy(asc(opportunities.key))
+          .offset(sql.placeholder('offset'))
+          .limit(sql.placeholder('limit'))
+          .prepare(`opportunities.${variant}`),
+      ).execute(values),
+      preparedOnce(db, `opportunities.${variant}.total`, () =>
+        db
+          .select({ n: count() })
+          .from(opportunities)
+          .where(inScope(account))
+          .prepare(`opportunities.${variant}.total`),
+      ).execute(values),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
