@@ -7,19 +7,19 @@ import { ErrorPopup, updateFailedMessage } from './error-popup';
 afterEach(() => setLanguage('en'));
 
 describe('ErrorPopup', () => {
-  it("shows SPEC §2's generic message and reports Close", () => {
+  it("shows SPEC §2's generic message and reports Close", async () => {
     const onClose = vi.fn();
     renderWithProviders(<ErrorPopup opened onClose={onClose} />);
-    const dialog = screen.getByRole('dialog', { name: 'Error.!' });
+    const dialog = await screen.findByRole('dialog', { name: 'Error.!' });
     expect(dialog.textContent).toContain('Something went wrong Please try again');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('speaks Hindi, the failed update too, when Hindi is chosen', () => {
+  it('speaks Hindi, the failed update too, when Hindi is chosen', async () => {
     setLanguage('hi');
     renderWithProviders(<ErrorPopup opened onClose={vi.fn()} />);
-    const dialog = screen.getByRole('dialog', { name: 'त्रुटि!' });
+    const dialog = await screen.findByRole('dialog', { name: 'त्रुटि!' });
     expect(dialog.textContent).toContain('कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें');
     expect(screen.getByRole('button', { name: 'बंद करें' })).toBeTruthy();
     expect(updateFailedMessage()).toContain('सर्वर पर जानकारी अपडेट नहीं कर सके');

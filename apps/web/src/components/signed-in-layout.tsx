@@ -1,9 +1,16 @@
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense } from 'react';
 import type { SessionUser } from '@portal/domain';
 import { homePathFor, useSession } from '../api/session';
 import { AppHeader } from './app-header';
 import { PageFrame, RoutedPage } from './page-frame';
 import { UserNav } from './user-nav';
+
+/**
+ * `modals.openConfirmModal` reaches the host by a window event, so the host needs no children;
+ * it loads once the screen shows (Modal, focus trap and scroll lock), as no dialog opens before
+ * a click.
+ */
+const ModalsHost = lazy(() => import('./modals-host'));
 
 /**
  * Signed-in screens: the role's navigation in the header (SPEC §2), and the confirmation
@@ -13,11 +20,14 @@ import { UserNav } from './user-nav';
 export function SignedInLayout() {
   const { data: user } = useSession();
   return (
-    <ModalsProvider>
+    <>
       <PageFrame header={<SignedInHeader user={user ?? undefined} />} size="xl">
         <RoutedPage />
       </PageFrame>
-    </ModalsProvider>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { CloseButton, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { CheckerSortSchema, PAGE_SIZES, type CheckerSort } from '@portal/domain';
 import { addMessages, useLingui } from '../../i18n';
+import { Select } from '../select';
 import { SEARCH_MAX_LENGTH, type ListParamChange, type ListParams } from './list-params';
 import { messages } from './messages';
 

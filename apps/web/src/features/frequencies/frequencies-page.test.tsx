@@ -87,8 +87,9 @@ function pickMonth(name: string) {
   fireEvent.click(screen.getByRole('button', { name }));
 }
 
-function chooseOption(field: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: field }));
+/** A select on the screen's first paint loads its dropdown just after it (components/select.tsx). */
+async function chooseOption(field: string, option: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: field }));
   fireEvent.click(screen.getByRole('option', { name: option }));
 }
 
@@ -111,7 +112,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
     ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Add a frequency' })).toBeNull();
 
-    chooseOption('Select Collateral', 'Skyline Tower A receivables');
+    await chooseOption('Select Collateral', 'Skyline Tower A receivables');
     await waitFor(() => expect(router.state.location.search).toBe('?collateral=COL-1'));
     expect(await screen.findByRole('form', { name: 'Add a frequency' })).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Frequencies' })).toBeTruthy();
@@ -192,7 +193,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
       },
     });
     await openCollateral();
-    chooseOption('Frequency', 'Quarterly');
+    await chooseOption('Frequency', 'Quarterly');
     pickMonth('February 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Frequency added')).toBeTruthy();
@@ -215,7 +216,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
       },
     });
     await openCollateral();
-    chooseOption('Frequency', 'Monthly');
+    await chooseOption('Frequency', 'Monthly');
     pickMonth('January 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
 
@@ -230,7 +231,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
   it('says the server could not be updated when adding meets a 503 (SPEC §8)', async () => {
     stubScreen({ routes: { [ADD]: UPDATE_FAILED } });
     const { router } = await openCollateral();
-    chooseOption('Frequency', 'Monthly');
+    await chooseOption('Frequency', 'Monthly');
     pickMonth('January 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     const popup = await screen.findByRole('dialog');
@@ -329,7 +330,7 @@ describe('FrequenciesPage (SPEC §2 collateral frequency screen)', { timeout: 30
   it('keeps sort, page size and order in the URL and asks the API for them', async () => {
     const fetchMock = stubScreen();
     const { router } = await openCollateral();
-    chooseOption('Order', 'Descending');
+    await chooseOption('Order', 'Descending');
     await waitFor(() =>
       expect(router.state.location.search).toBe(
         '?collateral=COL-1&page=1&perPage=10&sortColumn=key&sortOrder=bottomUp',

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FrequencyListQuerySchema, isStaffRole, type FrequencyListQuery } from '@portal/domain';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
+import { Select } from '../../components/select';
 import { addMessages, useLingui } from '../../i18n';
 import { accountQuery, collateralsQuery } from './frequency-api';
 import { CollateralCalendar } from '../monitoring-calendar/collateral-calendar';

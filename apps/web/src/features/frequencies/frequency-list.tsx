@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Box, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
@@ -28,6 +28,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { Select } from '../../components/select';
 import { frequencySetRef } from '../documents/document-set-ref';
 import {
   fetchFrequencySetRef,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import { NotForRole } from '../../components/not-for-role';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
+import { Select } from '../../components/select';
 import { addMessages, useLingui } from '../../i18n';
 import { urlParam } from '../frequencies/url-param';
 import { calendarListQuery } from './calendar-api';

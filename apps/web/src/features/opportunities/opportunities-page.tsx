@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   Radio,
-  Select,
   Skeleton,
   Stack,
   Table,
@@ -25,6 +24,7 @@ import { Money } from '../../components/money';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { retryProgress, RetryNotice, type RetryingQuery } from '../../components/query-loader';
+import { Select } from '../../components/select';
 import { addMessages, useLingui } from '../../i18n';
 import { loanListHeading, loanPageFrom } from './loan-list-route';
 import { messages } from './messages';

@@ -62,7 +62,7 @@ describe('ProjectUnitsPage (SPEC §2 project selection)', () => {
     ).toBeTruthy();
     expect(screen.getByText('Loan: Construction Finance Baner 1')).toBeTruthy();
     expect((await screen.findByText('No. of projects:')).parentElement?.textContent).toContain('2');
-    fireEvent.click(screen.getByRole('combobox', { name: 'Select Project' }));
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Select Project' }));
     expect(screen.getByRole('option', { name: 'Skyline Residency 1' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Green Meadows Residency 2' })).toBeTruthy();
   });

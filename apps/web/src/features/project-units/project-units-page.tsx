@@ -1,11 +1,12 @@
 import { useNavigate, useParams } from 'react-router';
-import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingCommunity, IconMapOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Project } from '@portal/domain';
 import { CountBadge } from '../../components/count-badge';
 import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
+import { Select } from '../../components/select';
 import { BackToLoans, LoanScreen } from '../opportunities/loan-screen';
 import { UnitListing } from '../unit-list/unit-listing';
 import { addMessages, useLingui } from '../../i18n';

@@ -1,0 +1,26 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useLingui } from '../i18n';
+import type { ErrorPopupProps } from './error-popup';
+
+/** ErrorPopup's dialog, in a chunk of its own; error-popup.tsx adds its messages. */
+export default function ErrorDialog({ opened, onClose, message, title }: ErrorPopupProps) {
+  const { _ } = useLingui();
+  return (
+    // The Close button below replaces the header's ×; Escape and the overlay still close it.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title ?? _('errorPopup.title')}
+      centered
+      withCloseButton={false}
+    >
+      {/* SPEC §2 loan list: the generic failure message. */}
+      <Text>{message ?? _('errorPopup.generic')}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button onClick={onClose} data-autofocus>
+          {_('errorPopup.close')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
