@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, queryRows } from './client.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { openTestDatabase, testPostgresUrl } from '../../test/database.ts';
+import { accounts } from './schema.ts';
 
 describe('migrations', () => {
   it('create every table on the database under test', async () => {
@@ -54,6 +55,30 @@ describe('migrations', () => {
         );
       await add();
       await expect(add()).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.skipIf(!testPostgresUrl())('PostgreSQL connections', () => {
+  it('plan a named statement once and reuse that plan', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const plans = await handle.db.transaction(async (tx) => {
+        const byKey = tx
+          .select({ name: accounts.name })
+          .from(accounts)
+          .where(eq(accounts.key, sql.placeholder('key')))
+          .prepare('account_name_by_key');
+        for (const key of ['K1', 'K2', 'K3']) await byKey.execute({ key });
+        return queryRows<{ generic_plans: string; custom_plans: string }>(
+          tx,
+          sql`select generic_plans, custom_plans from pg_prepared_statements
+              where name = 'account_name_by_key'`,
+        );
+      });
+      expect(plans).toEqual([{ generic_plans: '3', custom_plans: '0' }]);
     } finally {
       await handle.close();
     }

@@ -46,7 +46,15 @@ export class DataDirLockedError extends Error {}
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // Named statements (the lists, the session lookup) keep one plan per connection. Left to
+      // itself PostgreSQL plans each list page anew (about 1 ms at a million units), as a page's
+      // cost depends on its limit and offset; the generic plan is the same index plan, and the
+      // plan tests hold every list to it. Unnamed statements are planned per call either way.
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // A connection the server drops (restart, failover, an outbox claim's timeout) must not crash
     // the process, whether idle or in use (its next query fails instead): the pool replaces it,
     // and readyz reports the database while it is unreachable. Each connection reports its own
