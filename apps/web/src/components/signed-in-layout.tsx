@@ -6,9 +6,9 @@ import { PageFrame, RoutedPage } from './page-frame';
 import { UserNav } from './user-nav';
 
 /**
- * `modals.openConfirmModal` reaches the host by a window event, so the host needs no children;
- * it loads once the screen shows (Modal, focus trap and scroll lock), as no dialog opens before
- * a click.
+ * Confirmation dialogs (`openConfirmModal`, confirm.ts) reach the host by a window event, so it
+ * needs no children; it loads beside the screen (Modal, focus trap and scroll lock), and a dialog
+ * asked for before it listens waits for it.
  */
 const ModalsHost = lazy(() => import('./modals-host'));
 

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ModalsProvider } from '@mantine/modals';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app-providers';
+import ModalsHost from '../components/modals-host';
 import { routes } from '../router';
 
 /** The app's query client, without the 2 s read retries that would slow tests down. */
@@ -24,7 +24,12 @@ function renderInProviders(ui: ReactElement) {
 
 /** A part of a screen, with the confirmation dialogs the signed-in layout provides. */
 export function renderWithProviders(ui: ReactElement) {
-  return renderInProviders(<ModalsProvider>{ui}</ModalsProvider>);
+  return renderInProviders(
+    <>
+      {ui}
+      <ModalsHost />
+    </>,
+  );
 }
 
 /** The whole app at `url`, in memory, so tests can follow its redirects. */

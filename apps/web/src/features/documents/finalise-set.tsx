@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
@@ -13,6 +12,7 @@ import {
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
+import { openConfirmModal } from '../../components/confirm';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
@@ -106,7 +106,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
   });
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('documentPanel.finalise.confirmTitle', { title: setRef.title }),
       children: <Text>{_('documentPanel.finalise.confirmBody', { sentence })}</Text>,
       labels: { confirm: _('documentPanel.finalise.submit'), cancel: _('documentPanel.cancel') },
@@ -168,7 +168,7 @@ function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseS
   });
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('documentPanel.first.confirmTitle', { title: setRef.title }),
       children: <Text>{_('documentPanel.first.confirmBody')}</Text>,
       labels: { confirm: _('documentPanel.finalise.approve'), cancel: _('documentPanel.cancel') },
@@ -261,7 +261,7 @@ function SecondApprovalStep({
   const busy = confirmApproval.isPending || sendBack.isPending;
 
   const askConfirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('documentPanel.second.confirmTitle', { title: setRef.title }),
       children: (
         <Text>{_('documentPanel.second.confirmBody', { approved: outcomeLabel('APPROVED') })}</Text>
@@ -270,7 +270,7 @@ function SecondApprovalStep({
       onConfirm: () => confirmApproval.mutate(),
     });
   const askSendBack = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('documentPanel.second.sendBackTitle', { title: setRef.title }),
       children: <Text>{_('documentPanel.second.sendBackBody')}</Text>,
       labels: { confirm: _('documentPanel.second.sendBack'), cancel: _('documentPanel.cancel') },

@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@portal/domain';
 import { apiSend, NoContentSchema } from '../../api/client';
+import { openConfirmModal } from '../../components/confirm';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 import { useAnnounce } from './panel-status';
@@ -44,7 +44,7 @@ export function SlotDiscard({
   });
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('documentPanel.discard.title', { label: slot.label }),
       children: (
         <Text>

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +23,7 @@ import {
   useSubmitToChecker,
   type RowSelection,
 } from '../../components/checker-list/submit-to-checker';
+import { openConfirmModal } from '../../components/confirm';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
 import { Pager } from '../../components/pager';
@@ -130,7 +130,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
 
   /** SPEC §4: the edit icon reopens an approved frequency, after the user says so. */
   function confirmReopen(frequency: Frequency) {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: _('frequencies.reopenTitle'),
       centered: true,
       children: (
