@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type RefAttributes } from 'react';
 import {
   ComboboxChevron,
   getOptionsLockup,
@@ -6,12 +6,15 @@ import {
   InputBase,
   type SelectProps,
 } from '@mantine/core';
+import { useLookAlike, type LookAlikeHandlers } from './look-alike';
 
 /**
  * Mantine's Select brings its dropdown's Combobox, Popover and Floating UI; it loads once the
  * screen shows, which meanwhile shows the closed select as it will look.
  */
-const Combobox = lazy<ComponentType<SelectProps>>(() => import('./select-combobox'));
+const Combobox = lazy<ComponentType<SelectProps & RefAttributes<HTMLInputElement>>>(
+  () => import('./select-combobox'),
+);
 
 /** What the screens set on a select; the closed look-alike draws the same from them. */
 type ScreenSelectProps = Pick<
@@ -33,15 +36,17 @@ type ScreenSelectProps = Pick<
 
 /** Mantine's Select for a control a screen shows as it first paints. */
 export function Select(props: ScreenSelectProps) {
+  const { lookAlike, controlRef } = useLookAlike<HTMLInputElement>();
   return (
-    <Suspense fallback={<ClosedSelect {...props} />}>
-      <Combobox {...props} />
+    <Suspense fallback={<ClosedSelect {...props} lookAlike={lookAlike} />}>
+      <Combobox {...props} ref={controlRef} />
     </Suspense>
   );
 }
 
 /** The closed Select: its input with the chosen option's label and the chevron. */
 function ClosedSelect({
+  lookAlike,
   data,
   value,
   searchable,
@@ -52,10 +57,11 @@ function ClosedSelect({
   w,
   maw,
   miw,
-}: ScreenSelectProps) {
+}: ScreenSelectProps & { lookAlike: LookAlikeHandlers }) {
   const chosen = value == null ? undefined : getOptionsLockup(getParsedComboboxData(data))[value];
   return (
     <InputBase
+      {...lookAlike}
       label={label}
       aria-label={ariaLabel}
       placeholder={placeholder}
