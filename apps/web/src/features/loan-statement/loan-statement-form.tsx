@@ -1,7 +1,3 @@
-// The date pickers' styles load with the screens that show them, not with the first page.
-import '@mantine/dates/styles.css';
-// The pickers' month and day names in Hindi (dayjs's own locale, which Mantine's pickers use).
-import 'dayjs/locale/hi';
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
@@ -14,7 +10,6 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_TIME_ZONE,
@@ -26,6 +21,7 @@ import {
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
+import { DatePickerInput } from '../../components/date-picker-input';
 import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from './messages';
@@ -35,22 +31,13 @@ addMessages(messages);
 type Field = 'fromDate' | 'toDate' | 'borrowerRemarks';
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** DESIGN §7: dates read '22 Nov 2026' in the pickers too. */
-const DATE_FORMAT = 'D MMM YYYY';
-
-/**
- * The pickers' placeholder is page text, and Mantine's placeholder grey is
- * below WCAG AA (axe color-contrast); the theme's dimmed grey passes (DESIGN §6).
- */
-const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
-
 /**
  * SPEC §2 "Loan statement page": From and To pickers (no typing), optional
  * remarks and Submit. The form checks with the API's own schema (SPEC §5
  * messages) and window rule, so what the form accepts the server accepts.
  */
 export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }) {
-  const { _, i18n } = useLingui();
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [toDate, setToDate] = useState<string | null>(null);
@@ -115,9 +102,6 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
           <DatePickerInput
             label={_('loanStatement.from')}
             placeholder={_('loanStatement.fromPlaceholder')}
-            valueFormat={DATE_FORMAT}
-            locale={i18n.locale}
-            styles={PICKER_STYLES}
             value={fromDate}
             onChange={(value) => {
               setFromDate(value);
@@ -132,9 +116,6 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
           <DatePickerInput
             label={_('loanStatement.to')}
             placeholder={_('loanStatement.toPlaceholder')}
-            valueFormat={DATE_FORMAT}
-            locale={i18n.locale}
-            styles={PICKER_STYLES}
             value={toDate}
             onChange={(value) => {
               setToDate(value);

@@ -86,9 +86,10 @@ function stubLoanApi({
 const postCalls = (fetchMock: ReturnType<typeof stubLoanApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-function pickDate(field: 'From' | 'To', dayLabel: string) {
+/** The picker may still be its look-alike; the calendar opens once the picker has loaded. */
+async function pickDate(field: 'From' | 'To', dayLabel: string) {
   fireEvent.click(screen.getByRole('button', { name: field }));
-  fireEvent.click(screen.getByRole('button', { name: dayLabel }));
+  fireEvent.click(await screen.findByRole('button', { name: dayLabel }));
 }
 
 describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
@@ -133,7 +134,7 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
     expect(postCalls(fetchMock)).toHaveLength(0);
 
     // Choosing a date clears its message.
-    pickDate('From', '1 March 2026');
+    await pickDate('From', '1 March 2026');
     expect(screen.queryByText('Start date is required')).toBeNull();
     expect(screen.getByText('End date is required')).toBeTruthy();
   });
@@ -142,7 +143,10 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
     stubLoanApi();
     renderApp('/opportunities/OPP-1/loan-statement-requests');
     fireEvent.click(await screen.findByRole('button', { name: 'To' }));
-    expect(screen.getByRole('button', { name: '15 March 2026' })).toHaveProperty('disabled', false);
+    expect(await screen.findByRole('button', { name: '15 March 2026' })).toHaveProperty(
+      'disabled',
+      false,
+    );
     expect(screen.getByRole('button', { name: '16 March 2026' })).toHaveProperty('disabled', true);
   });
 
@@ -150,8 +154,8 @@ describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
     const fetchMock = stubLoanApi();
     renderApp('/opportunities/OPP-1/loan-statement-requests');
     await screen.findByRole('button', { name: 'Submit' });
-    pickDate('From', '1 March 2026');
-    pickDate('To', '14 March 2026');
+    await pickDate('From', '1 March 2026');
+    await pickDate('To', '14 March 2026');
     fireEvent.change(screen.getByRole('textbox', { name: 'Remarks (optional)' }), {
       target: { value: 'Needed for the bank' },
     });
