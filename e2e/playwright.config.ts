@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Every context (those tests open themselves too) asks for reduced motion, which the theme
+    // respects: overlays open without their transition, so an axe check never reads a drawer's
+    // or a dialog's colours half faded in.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; a test tool's own browser download cannot reach its host here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
