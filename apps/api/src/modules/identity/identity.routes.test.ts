@@ -349,6 +349,35 @@ describe('sign-in and sessions', () => {
     expect(session.statusCode).toBe(401);
   });
 
+  it('refuses a sign-in that disabling the user overtakes, with no 500 and no usable session', async () => {
+    const { user, account } = await seedBorrower(t.db);
+    const answers = [];
+    // Rounds of sign-ins with the user disabled a little later each time: some while a password
+    // is being checked, after the sign-in has read the user as enabled.
+    for (let delayMs = 0; delayMs < 60; delayMs += 4) {
+      await usersRepository.update(t.db, user.id, { disabled: false });
+      const round = Array.from({ length: 3 }, () =>
+        post('/api/auth/signin', { username: account.key, password: TEST_PASSWORD }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await usersRepository.update(t.db, user.id, { disabled: true });
+      answers.push(...(await Promise.all(round)));
+    }
+    expect(
+      answers.map((res) => res.statusCode).filter((s) => ![200, 401, 403].includes(s)),
+    ).toEqual([]);
+    for (const res of answers.filter((answer) => answer.statusCode === 200)) {
+      const session = await t.app.inject({
+        url: '/api/auth/session',
+        headers: { authorization: `Bearer ${res.json().token}` },
+      });
+      expect(session.statusCode).toBe(401);
+    }
+    for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(sessionCookieOf(res)).toBeUndefined();
+    }
+  });
+
   it('answers 401 for no session or a made-up token', async () => {
     expect((await t.app.inject({ url: '/api/auth/session' })).statusCode).toBe(401);
     const res = await t.app.inject({

@@ -81,8 +81,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   ) {
     // A new sign-in replaces the session this browser held (no fixation, no orphan).
     if (request.user) await revokeSession(db, request.user.sessionId);
+    // Disabling the user (or ending their sessions) while their password was being checked leaves
+    // the new session unusable: the sign-in is refused like any request without a session.
+    const user = await resolveSession(db, token);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
     setSessionCookie(reply, token, expiresAt, secureCookies);
-    const user = (await resolveSession(db, token))!;
     request.log.info({ securityEvent: 'SIGNED_IN', user: user.username }, 'security: signed in');
     return { token, user: sessionUser(user) };
   }
