@@ -39,6 +39,7 @@ import { createStaffSignOn, type StaffSignOn } from './modules/identity/staff-si
 import { WEB_DIST } from './install-paths.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
 import { nameSpansByRoute } from './plugins/route-spans.ts';
+import { requestLoggerFactory } from './plugins/request-logger.ts';
 
 export interface AppDeps {
   env: Env;
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(env.LOG_LEVEL),
+    childLoggerFactory: requestLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DomainError } from '@portal/domain';
+import { withCompiledRows } from './compiled-rows.ts';
 
 /**
  * Lists that stay fast at any size. Every list reads its page off one index whose columns are its
@@ -195,14 +197,25 @@ export async function readList<Row extends PagedRow>(list: {
 const statements = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * A prepared statement built once per database and name: no SQL is built per request, and on
- * PostgreSQL each connection parses and plans it once.
+ * A prepared statement built once per database and name: no SQL is built per request, on
+ * PostgreSQL each connection parses and plans it once, and its rows are mapped by a mapper
+ * compiled for it (compiled-rows.ts). `build` prepares it under the name it is given.
  */
-export function preparedOnce<T>(db: object, name: string, build: () => T): T {
+export function preparedOnce<T>(db: object, name: string, build: (statementName: string) => T): T {
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, build());
+  if (!byName.has(name)) byName.set(name, withCompiledRows(build(statementName(name))));
   return byName.get(name) as T;
+}
+
+/** PostgreSQL's longest name, in bytes; it cuts a longer statement name, so two could meet. */
+const NAME_BYTES = 63;
+
+/** A list's name as a statement name: a longer one keeps its start and gains its own hash. */
+export function statementName(name: string): string {
+  if (Buffer.byteLength(name) <= NAME_BYTES) return name;
+  const hash = createHash('sha256').update(name).digest('base64url').slice(0, 12);
+  return `${name.slice(0, NAME_BYTES - hash.length - 1)}~${hash}`;
 }
 
 /**

@@ -56,14 +56,18 @@ export function registerAnswerHeaders(
     hsts: options.https,
     crossOriginEmbedderPolicy: false,
   });
-  const apiHeaders = apiAnswerHeaders(options.https);
-  // On the raw response, as helmet does, so answers written past Fastify (the bundled identity
-  // provider's) carry them too. One hook for all of it: each hook is paid on every request.
+  const apiHeaders = Object.fromEntries(apiAnswerHeaders(options.https));
+  // One hook for all of it: each hook is paid on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    raw.setHeader('x-request-id', request.id);
-    for (const [name, value] of isApiAnswer(request.url) ? apiHeaders : pageHeaders) {
-      raw.setHeader(name, value);
+    if (isApiAnswer(request.url)) {
+      // Fastify writes these with its own in one pass; every API answer goes through Fastify.
+      reply.headers(apiHeaders).header('x-request-id', request.id);
+    } else {
+      // On the raw response, as helmet does, so pages written past Fastify (the bundled identity
+      // provider's) carry them too.
+      const raw = reply.raw;
+      raw.setHeader('x-request-id', request.id);
+      for (const [name, value] of pageHeaders) raw.setHeader(name, value);
     }
     done();
   });

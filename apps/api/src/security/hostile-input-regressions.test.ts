@@ -46,6 +46,11 @@ describe('text with a NUL character, which PostgreSQL cannot store', () => {
     expect(inBody.json().error.message).toMatch(/^borrowerRemarks: /);
   });
 
+  it('is refused on a route that looks no session up (the NOC letter check)', async () => {
+    const res = await t.app.inject({ url: '/verify/%00' });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('is still refused for want of a session before anything else', async () => {
     expect((await t.app.inject({ url: '/api/accounts/%00' })).statusCode).toBe(401);
   });

@@ -212,19 +212,19 @@ export const documentSearchRepository = {
       columns: 2,
       paging,
       total: async () => {
-        const [counted] = await preparedOnce(db, totalName, () =>
+        const [counted] = await preparedOnce(db, totalName, (statement) =>
           countedTotal(
             db,
             ['unit_files', 'frequency_files'],
             filter.scope !== null,
             filter.status ?? 'ALL',
-          ).prepare(totalName),
+          ).prepare(statement),
         ).execute(values);
         return counted?.n ?? 0;
       },
       statement: (variant) =>
-        preparedOnce(db, `${name}.${variant}`, () =>
-          livePageQuery(db, filter, variant).prepare(`${name}.${variant}`),
+        preparedOnce(db, `${name}.${variant}`, (statement) =>
+          livePageQuery(db, filter, variant).prepare(statement),
         ) as unknown as PreparedPage<{ kind: Kind; key: string } & PagedRow>,
       values,
     });

@@ -211,7 +211,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       const bySet = new Map<string, LiveFileSummary[]>(parentKeys.map((key) => [key, []]));
       if (parentKeys.length === 0) return bySet;
       const name = `${getTableName(t)}.live-of`;
-      const files = await preparedOnce(db, name, () =>
+      const files = await preparedOnce(db, name, (statement) =>
         db
           .select({
             file: sql<[string, string, ApprovalStatus, string | null]>`json_build_array(
@@ -219,7 +219,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
           })
           .from(t)
           .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))
-          .prepare(name),
+          .prepare(statement),
       ).execute({ keys: parentKeys });
       for (const { file } of files) {
         const [parentKey, fileType, approvalStatus, approverRemarks] = file;

@@ -87,8 +87,8 @@ export async function listSetPage<Row>(
             execute: (given) =>
               pageQuery(db, source, request, variant, (key) => sql`${given[key]}`) as never,
           }
-        : (preparedOnce(db, `${name}.${variant}`, () =>
-            pageQuery(db, source, request, variant, sql.placeholder).prepare(`${name}.${variant}`),
+        : (preparedOnce(db, `${name}.${variant}`, (statement) =>
+            pageQuery(db, source, request, variant, sql.placeholder).prepare(statement),
           ) as unknown as PreparedPage<Row & PagedRow>),
     values,
   });
@@ -157,9 +157,9 @@ async function setListTotal(
     return row?.n ?? 0;
   }
   const totalName = `${name}.total`;
-  const [row] = await preparedOnce(db, totalName, () =>
+  const [row] = await preparedOnce(db, totalName, (statement) =>
     countedTotal(db, source.list, request.scope.kind === 'account', request.status).prepare(
-      totalName,
+      statement,
     ),
   ).execute(values);
   return row?.n ?? 0;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { preparedOnce } from '../../db/paged-list.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 import { knownLanguage } from './users.repository.ts';
 
@@ -41,11 +42,13 @@ export async function createSession(db: Executor, userId: string, options: { fed
   return { token, expiresAt };
 }
 
+const SESSION_LOOKUP = 'session_by_token';
+
 /**
  * The session lookup, built once per database: node-postgres runs it as a named server-side
  * prepared statement (parsed and planned once per connection), PGlite as an ordinary query.
  */
-function sessionLookup(db: Executor) {
+function sessionLookup(db: Executor, name: string) {
   return db
     .select({
       id: users.id,
@@ -74,10 +77,8 @@ function sessionLookup(db: Executor) {
         eq(users.disabled, false),
       ),
     )
-    .prepare('session_by_token');
+    .prepare(name);
 }
-
-const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
 
 /**
  * Answers the user behind a token, or undefined. Reading the user on every call is what makes a
@@ -89,11 +90,7 @@ export async function resolveSession(
   token: string,
   idleMinutes = DEFAULT_IDLE_MINUTES,
 ): Promise<AuthenticatedUser | undefined> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
+  const lookup = preparedOnce(db, SESSION_LOOKUP, (name) => sessionLookup(db, name));
   const [row] = await lookup.execute({ tokenHash: tokenHash(token), idleMinutes });
   if (!row) return undefined;
   const { userName, accountName, lastSeenAt, language, ...user } = row;

@@ -31,7 +31,7 @@ export const loansRepository = {
     const account = scope === null ? null : sql.placeholder('account');
     const values = { account: scope, offset: page.offset, limit: page.limit };
     const [rows, [total]] = await Promise.all([
-      preparedOnce(db, `opportunities.${variant}`, () =>
+      preparedOnce(db, `opportunities.${variant}`, (name) =>
         db
           .select(opportunityColumns)
           .from(opportunities)
@@ -40,14 +40,10 @@ export const loansRepository = {
           .orderBy(asc(opportunities.key))
           .offset(sql.placeholder('offset'))
           .limit(sql.placeholder('limit'))
-          .prepare(`opportunities.${variant}`),
+          .prepare(name),
       ).execute(values),
-      preparedOnce(db, `opportunities.${variant}.total`, () =>
-        db
-          .select({ n: count() })
-          .from(opportunities)
-          .where(inScope(account))
-          .prepare(`opportunities.${variant}.total`),
+      preparedOnce(db, `opportunities.${variant}.total`, (name) =>
+        db.select({ n: count() }).from(opportunities).where(inScope(account)).prepare(name),
       ).execute(values),
     ]);
     return { rows, total: total?.n ?? 0 };
