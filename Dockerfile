@@ -37,4 +37,5 @@ HEALTHCHECK --interval=15s --timeout=3s --retries=5 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server drains in-flight requests and outbox work on SIGTERM, then exits.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
+# Node flags as scripts/server-command.mjs gives them.
+CMD ["node", "--max-semi-space-size=64", "apps/api/dist/server.js"]

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -39,7 +40,7 @@ export default defineConfig({
   },
   webServer: {
     // The compiled server, as `npm start` and the container run it (`npm run build` first).
-    command: 'node --enable-source-maps apps/api/dist/server.js',
+    command: ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' '),
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/readyz`,
     timeout: 120_000,

@@ -38,7 +38,7 @@ psql -q -h 127.0.0.1 -U postgres -c "create database $database"
   NODE_ENV=production HOST=127.0.0.1 PORT=$port PUBLIC_URL=http://127.0.0.1:$port \
     SESSION_SECRET=runtime-stage-check-session-secret-0123456789 \
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/$database DATA_DIR="$stage/data" \
-    LOG_LEVEL=warn exec node --enable-source-maps apps/api/dist/server.js
+    LOG_LEVEL=warn exec node --max-semi-space-size=64 apps/api/dist/server.js
 ) &
 server=$!
 for _ in $(seq 1 60); do

@@ -2,10 +2,11 @@
 // with plain node; it serves the app and the API on one port.
 import { spawn } from 'node:child_process';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 buildIfStale(['web', 'api']);
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
 });

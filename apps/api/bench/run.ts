@@ -33,7 +33,7 @@ import { fillCheckerQueue } from './lib/checker-queue.ts';
 import { checkPlans, type PlanCheck } from './lib/explain.ts';
 import {
   closeKeptConnections,
-  compiledServer,
+  productServer,
   getJson,
   repoRoot,
   rssMiB,
@@ -364,9 +364,7 @@ async function main() {
 
     // The demo book in a database of its own, and one session per role.
     log(`loading the demo book into ${demoName}`);
-    await stop(
-      await start('product', [compiledServer], productEnv(demoUrl, { DEMO_DATA: 'true' })),
-    );
+    await stop(await start('product', productServer, productEnv(demoUrl, { DEMO_DATA: 'true' })));
     const demo = await openDatabase({ kind: 'postgres', url: demoUrl });
     const borrowerToken = await borrowerSession(
       demo.db,
@@ -386,7 +384,7 @@ async function main() {
     const replayFile = path.join(scratch, 'replay.json');
     writeFileSync(replayFile, JSON.stringify(captured));
 
-    const product = await start('product', [compiledServer], productEnv(demoUrl));
+    const product = await start('product', productServer, productEnv(demoUrl));
     const bare = await start(
       'bare',
       [bareServer],
@@ -432,7 +430,7 @@ async function main() {
     const cold = await interleaved(
       ROUNDS + 2,
       async () => {
-        const server = await start('product', [compiledServer], productEnv(demoUrl));
+        const server = await start('product', productServer, productEnv(demoUrl));
         await stop(server);
         return server.startMs;
       },
@@ -486,7 +484,7 @@ async function main() {
     }
 
     log(`loan list in Chromium, 4× CPU slowdown, ${PAINT_RUNS} loads`);
-    const paintServer = await start('product', [compiledServer], productEnv(demoUrl));
+    const paintServer = await start('product', productServer, productEnv(demoUrl));
     const paint = await measurePaint({
       base: paintServer.base,
       path: '/opportunities',
@@ -595,7 +593,7 @@ async function largeBookRows(
     const plans: PlanCheck[] = [];
     for (const request of captured) plans.push(await checkPlans(pool, request, tokenHash(token)));
 
-    const product = await start('product', [compiledServer], productEnv(LARGE_URL));
+    const product = await start('product', productServer, productEnv(LARGE_URL));
     const bare = await start('bare', [bareServer], bareEnv({ DATABASE_URL: LARGE_URL }));
     try {
       log(`${prefix}: latency of pages ${pages.join(', ')} (sequential, interleaved)`);

@@ -8,7 +8,7 @@ import {
   type CapturedRequest,
   type CapturedStatement,
 } from '../bare/statements.ts';
-import { compiledServer, getJson, startServer } from './processes.ts';
+import { getJson, productServer, startServer } from './processes.ts';
 
 const captureHook = fileURLToPath(new URL('../capture/capture-sql.mjs', import.meta.url));
 
@@ -42,7 +42,7 @@ export async function captureSql(
   const file = path.join(folder, 'statements.jsonl');
   const server = await startServer(
     'product (capturing SQL)',
-    ['--import', captureHook, compiledServer],
+    ['--import', captureHook, ...productServer],
     (port) => ({ ...env(port), BENCH_CAPTURE_FILE: file }),
   );
   try {

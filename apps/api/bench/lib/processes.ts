@@ -3,11 +3,14 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../../scripts/server-command.mjs';
 import { freePort } from '../../test/port.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const apiRoot = path.join(repoRoot, 'apps/api');
-export const compiledServer = path.join(apiRoot, 'dist/server.js');
+const compiledServer = path.join(repoRoot, SERVER_ENTRY);
+/** The product's server as deployed: its node flags, then the compiled entry. */
+export const productServer = [...SERVER_NODE_FLAGS, compiledServer];
 
 // Every process the benchmark starts is stopped when it ends, however it ends.
 const running = new Set<ChildProcess>();
