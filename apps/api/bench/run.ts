@@ -22,6 +22,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import pg from 'pg';
 import * as prettier from 'prettier';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-command.mjs';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
@@ -154,8 +155,11 @@ function buildProductIfStale() {
   if (run.status !== 0) throw new Error('the build failed');
 }
 
-/** The bare server, bundled to plain JavaScript so it runs with plain node as the product does. */
-async function buildBareServer(folder: string): Promise<string> {
+/**
+ * The bare server, bundled to plain JavaScript and run with the product's node flags (its V8
+ * heap settings), so a ratio compares code, not runtime settings. Answers its `node` arguments.
+ */
+async function buildBareServer(folder: string): Promise<string[]> {
   await build({
     entryPoints: { 'bare-server': path.join(here, 'bare/bare-server.ts') },
     bundle: true,
@@ -171,7 +175,7 @@ async function buildBareServer(folder: string): Promise<string> {
     },
     logLevel: 'warning',
   });
-  return path.join(folder, 'bare-server.mjs');
+  return [...SERVER_NODE_FLAGS, path.join(folder, 'bare-server.mjs')];
 }
 
 async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -387,7 +391,7 @@ async function main() {
     const product = await start('product', productServer, productEnv(demoUrl));
     const bare = await start(
       'bare',
-      [bareServer],
+      bareServer,
       bareEnv({ DATABASE_URL: demoUrl, BENCH_REPLAY: replayFile }),
     );
     const requests = [
@@ -399,7 +403,7 @@ async function main() {
       await getJson(`${bare.base}${url}`, headers); // the replay answers
     }
     const productRss = await idleRss(product, requests);
-    const healthOnly = await start('bare (healthz only)', [bareServer], bareEnv());
+    const healthOnly = await start('bare (healthz only)', bareServer, bareEnv());
     const bareRss = await idleRss(healthOnly, requests.slice(0, 1));
     await stop(healthOnly);
 
@@ -435,7 +439,7 @@ async function main() {
         return server.startMs;
       },
       async () => {
-        const server = await start('bare', [bareServer], bareEnv());
+        const server = await start('bare', bareServer, bareEnv());
         await stop(server);
         return server.startMs;
       },
@@ -539,7 +543,7 @@ async function main() {
 
 /** The checker list on the book npm run seed:large loads: latency by depth, plans, throughput. */
 async function largeBookRows(
-  bareServer: string,
+  bareServer: string[],
   productEnv: (url: string) => (port: number) => Record<string, string>,
   bareEnv: (extra?: Record<string, string>) => Environment,
   start: (...args: Parameters<typeof startServer>) => Promise<Server>,
@@ -594,7 +598,7 @@ async function largeBookRows(
     for (const request of captured) plans.push(await checkPlans(pool, request, tokenHash(token)));
 
     const product = await start('product', productServer, productEnv(LARGE_URL));
-    const bare = await start('bare', [bareServer], bareEnv({ DATABASE_URL: LARGE_URL }));
+    const bare = await start('bare', bareServer, bareEnv({ DATABASE_URL: LARGE_URL }));
     try {
       log(`${prefix}: latency of pages ${pages.join(', ')} (sequential, interleaved)`);
       const headers = withToken(token);
