@@ -7,10 +7,8 @@ import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../../scripts/server-comm
 import { freePort } from '../../test/port.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-export const apiRoot = path.join(repoRoot, 'apps/api');
-const compiledServer = path.join(repoRoot, SERVER_ENTRY);
 /** The product's server as deployed: its node flags, then the compiled entry. */
-export const productServer = [...SERVER_NODE_FLAGS, compiledServer];
+export const productServer = [...SERVER_NODE_FLAGS, path.join(repoRoot, SERVER_ENTRY)];
 
 // Every process the benchmark starts is stopped when it ends, however it ends.
 const running = new Set<ChildProcess>();
