@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
@@ -100,8 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler());
+  // Before any route: the session check is attached to each route that reads the user.
   app.addHook('onRoute', markRoutesWithoutSession);
-  // First, so every answer (a refused one too) carries its request id and security headers.
+  await app.register(authPlugin, {
+    db,
+    publicUrl: env.PUBLIC_URL,
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+  });
+  // The first onRequest hook, so every answer (a refused one too) carries its request id and
+  // security headers.
   const storage = deps.storage ?? storageFor(env);
   registerAnswerHeaders(app, {
     https: env.PUBLIC_URL.startsWith('https:'),
@@ -112,13 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) nameSpansByRoute(app);
   refuseUnstorableText(app);
   if (env.devConveniences) guardDevConveniences(app);
-  await app.register(cookie, { secret: env.SESSION_SECRET, hook: false });
   await registerOpenApi(app);
-  await app.register(authPlugin, {
-    db,
-    publicUrl: env.PUBLIC_URL,
-    idleMinutes: env.SESSION_IDLE_MINUTES,
-  });
   const staffSignOn = await configureStaffSignOn(app, env);
 
   const recorder = changeRecorderFor(env);
@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, {
     db,
+    cookieSecret: env.SESSION_SECRET,
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL.startsWith('https:'),
     staffSignOn,

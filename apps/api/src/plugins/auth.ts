@@ -3,8 +3,10 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { DomainError, type Role } from '@portal/domain';
 import type { Database } from '../db/client.ts';
@@ -18,6 +20,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null; set for every request before its handler runs. */
     user: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Resolves the session and checks the route's roles: every route's first onRequest hook but
+     * those that never read the user, and the not-found handler's (unknown paths look it up too).
+     */
+    authenticate: onRequestHookHandler;
   }
   interface FastifyContextConfig {
     /** Roles that may call the route; checked before the body is even parsed (DESIGN §4). */
@@ -33,7 +42,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Read-only routes that never look at who is signed in: health probes, the metrics scrape, the API
  * docs and the web app's files. Their requests skip the session lookup (a probe must not query
  * sessions). Writes and unmatched paths always look the session up, so the Origin check and the
- * role checks are never skipped.
+ * role checks are never skipped. It must be the first onRoute hook, added before any route: the
+ * session check is attached to the routes it leaves unmarked.
  */
 export function markRoutesWithoutSession(route: RouteOptions) {
   if (route.config?.roles) return;
@@ -66,10 +76,8 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
 
     async function authenticate(request: FastifyRequest) {
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      // The cookie plugin parses no cookies by itself (`hook: false`): only requests that look a
-      // session up read them, and the routes that read other cookies are among those.
-      request.cookies = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
-      const token = bearer ?? request.cookies[cookieName];
+      const cookies = request.headers.cookie;
+      const token = bearer ?? (cookies ? fastifyCookie.parse(cookies)[cookieName] : undefined);
       const user = token ? await resolveSession(db, token, idleMinutes) : undefined;
       if (
         user &&
@@ -87,13 +95,19 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
       if (roles) requireRole(request, roles);
     }
 
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.routeOptions.config.session === false) done();
-      else
-        authenticate(request).then(
-          () => done(),
-          (error: unknown) => done(error as FastifyError),
-        );
+    const authenticateHook: onRequestHookHandler = (request, _reply, done) => {
+      authenticate(request).then(
+        () => done(),
+        (error: unknown) => done(error as FastifyError),
+      );
+    };
+    app.decorate('authenticate', authenticateHook);
+    // A hook of each route that reads the user rather than of the whole app: the routes that
+    // never do (markRoutesWithoutSession) then run no hook for it at all. First among the route's
+    // own hooks, as an app-wide hook would be.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.session === false) return;
+      route.onRequest = [authenticateHook, ...[route.onRequest ?? []].flat()];
     });
   },
 );

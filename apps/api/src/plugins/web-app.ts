@@ -14,7 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // An unknown path looks the session up too, so a cross-site write is refused wherever it goes.
+  app.setNotFoundHandler({ preValidation: app.authenticate }, (request, reply) => {
     const isApi = /^\/(api|dev)(\/|$)/.test(request.url);
     if (!isApi && request.method === 'GET') {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +51,8 @@ const OIDC_COOKIE = 'portal_oidc';
 
 export interface IdentityRouteOptions {
   db: Database;
+  /** Signs the staff sign-on's pending-state cookie. */
+  cookieSecret: string;
   secureCookies: boolean;
   staffSignOn: StaffSignOn | undefined;
   /** The name on the sign-in page's "Continue With …" button. */
@@ -72,6 +75,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   const { db, secureCookies, staffSignOn, staffProviderName, staffRolePolicy, publicUrl } = options;
   const { twoFactor } = options;
   const tags = ['identity'];
+  // Only these routes read or set cookies (the session cookie is read by the auth plugin), so the
+  // cookie plugin, with its hook on every answer, is registered for them alone.
+  await app.register(cookie, { secret: options.cookieSecret, hook: 'onRequest' });
 
   /** Every way of signing in ends here once the user is known for sure. */
   async function startSession(
