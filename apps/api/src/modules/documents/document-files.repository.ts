@@ -204,27 +204,25 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     /**
      * The live files of several sets at once (a list page's), grouped by set, for list columns
      * (uploadedFiles, NOC type) and readiness (canSubmit, by the domain rule): one statement,
-     * prepared once, whatever the number of sets. Each file comes as one JSON array: the driver's
-     * JSON.parse is cheaper than mapping four fields of every file row (350 on a checker page).
+     * prepared once, whatever the number of sets.
      */
     async liveFilesOf(db: Executor, parentKeys: string[]) {
       const bySet = new Map<string, LiveFileSummary[]>(parentKeys.map((key) => [key, []]));
       if (parentKeys.length === 0) return bySet;
       const name = `${getTableName(t)}.live-of`;
-      const files = await preparedOnce(db, name, (statement) =>
+      const files: LiveFileSummary[] = await preparedOnce(db, name, (statement) =>
         db
           .select({
-            file: sql<[string, string, ApprovalStatus, string | null]>`json_build_array(
-              ${t.parentKey}, ${t.fileType}, ${t.approvalStatus}, ${t.approverRemarks})`,
+            parentKey: t.parentKey,
+            fileType: t.fileType,
+            approvalStatus: t.approvalStatus,
+            approverRemarks: t.approverRemarks,
           })
           .from(t)
           .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))
           .prepare(statement),
       ).execute({ keys: parentKeys });
-      for (const { file } of files) {
-        const [parentKey, fileType, approvalStatus, approverRemarks] = file;
-        bySet.get(parentKey)?.push({ parentKey, fileType, approvalStatus, approverRemarks });
-      }
+      for (const file of files) bySet.get(file.parentKey)?.push(file);
       return bySet;
     },
 

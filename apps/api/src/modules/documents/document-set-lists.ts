@@ -34,10 +34,7 @@ export interface SetListSource<Row> {
   searched: AnyPgColumn[];
   /** Joins the owners (project, loan, account; or collateral, account) to a query of the table. */
   withOwners<Q extends PgSelect>(query: Q): PgSelect;
-  /**
-   * The row as the service reads it, owners included — as correlated subqueries on their keys, so
-   * each of a page's rows costs index lookups whatever the size of the owners' tables.
-   */
+  /** The row as the service reads it, owners included (the columns `withOwners` joins). */
   selection: Record<string, unknown>;
   /** Only types the answer: never called. */
   row?: Row;
@@ -131,14 +128,19 @@ function pageQuery<Row>(
     .orderBy(...orderBy(request.order, variant === 'reversed'))
     .limit(param('limit') as never);
   if (variant !== 'after') keys = keys.offset(param('offset') as never);
-  return db
-    .select({
-      ...(source.selection as Record<string, AnyPgColumn>),
-      ord: sql<number>`"page"."ord"`,
-      cursor: cursorValuesOf(request.order),
-    })
-    .from(sql`unnest(array(${keys})) with ordinality as "page"("key", "ord")`)
-    .innerJoin(source.table, sql`${source.key} = "page"."key"`);
+  // The owners are joined to the page's rows, each by its primary key: a nested loop of index
+  // lookups, cheaper in the database than a correlated subquery per owner column.
+  return source.withOwners(
+    db
+      .select({
+        ...(source.selection as Record<string, AnyPgColumn>),
+        ord: sql<number>`"page"."ord"`,
+        cursor: cursorValuesOf(request.order),
+      })
+      .from(sql`unnest(array(${keys})) with ordinality as "page"("key", "ord")`)
+      .innerJoin(source.table, sql`${source.key} = "page"."key"`)
+      .$dynamic(),
+  );
 }
 
 /** The list's length: kept counts for an account or everyone, else a count bounded by the scope. */

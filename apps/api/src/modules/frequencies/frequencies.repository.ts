@@ -78,14 +78,7 @@ const frequencyListSource: SetListSource<FrequencyWithOwners> = {
   scopeColumns: { account: frequencies.accountKey, collateral: frequencies.collateralKey },
   searched: SEARCHED_COLUMNS,
   withOwners,
-  selection: {
-    frequency: frequencies,
-    accountKey: frequencies.accountKey,
-    accountName: sql<string>`(select ${accounts.name} from ${accounts}
-      where ${accounts.key} = ${frequencies.accountKey})`,
-    collateralName: sql<string>`(select ${collaterals.collateralName} from ${collaterals}
-      where ${collaterals.key} = ${frequencies.collateralKey})`,
-  },
+  selection: columns,
 };
 
 export const frequenciesRepository = {

@@ -167,18 +167,5 @@ const unitListSource: SetListSource<UnitWithOwners> = {
   scopeColumns: { account: units.accountKey, project: units.projectKey },
   searched: SEARCHED_COLUMNS,
   withOwners,
-  selection: {
-    unit: units,
-    firstApprover: FIRST_APPROVER,
-    opportunityKey: sql<string>`(select ${projects.opportunityKey} from ${projects}
-      where ${projects.key} = ${units.projectKey})`,
-    opportunityName: sql<string>`(select ${opportunities.name} from ${projects}
-      join ${opportunities} on ${opportunities.key} = ${projects.opportunityKey}
-      where ${projects.key} = ${units.projectKey})`,
-    accountKey: units.accountKey,
-    accountName: sql<string>`(select ${accounts.name} from ${accounts}
-      where ${accounts.key} = ${units.accountKey})`,
-    projectName: sql<string>`(select ${projects.name} from ${projects}
-      where ${projects.key} = ${units.projectKey})`,
-  },
+  selection: unitColumns,
 };
