@@ -24,6 +24,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-command.mjs';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
+import { ALL_ACCOUNTS } from '../src/db/list-queries.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
 import type { CapturedRequest } from './bare/statements.ts';
@@ -575,11 +576,13 @@ async function largeBookRows(
     const [counted] = await queryRows<{ n: number }>(
       large.db,
       sql`select coalesce(sum(n), 0)::int as n from list_counts
-           where list = 'units' and approval_status = 'PENDING_APPROVAL'`,
+           where list = 'units' and account_key = ${ALL_ACCOUNTS}
+             and approval_status = 'PENDING_APPROVAL'`,
     );
     const [book] = await queryRows<{ n: number }>(
       large.db,
-      sql`select coalesce(sum(n), 0)::int as n from list_counts where list = 'units'`,
+      sql`select coalesce(sum(n), 0)::int as n from list_counts
+           where list = 'units' and account_key = ${ALL_ACCOUNTS}`,
     );
     // Rows are named by the book's size: 1M for the one npm run seed:large loads by default.
     const size = book?.n ?? 0;

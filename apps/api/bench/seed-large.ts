@@ -21,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { COLLATERAL_SLOTS, unitSlotFileTypes } from '@portal/domain';
 import { openDatabase } from '../src/db/client.ts';
+import { ALL_ACCOUNTS } from '../src/db/list-queries.ts';
 import { users } from '../src/db/schema.ts';
 import { hashSecret } from '../src/modules/identity/passwords.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
@@ -433,24 +434,35 @@ async function hasColumn(client: pg.Client, table: string, column: string): Prom
   return (rowCount ?? 0) > 0;
 }
 
-/** The triggers' counts must equal the tables': per status, for units and for frequencies. */
+/**
+ * The triggers' counts must equal the tables': per status, for units and for frequencies, both
+ * summed over the accounts' rows and in the rows kept for every account (staff totals).
+ */
 async function checkCounts(client: pg.Client) {
   for (const list of ['units', 'frequencies']) {
-    const { rows } = await client.query<{ status: string; kept: string; counted: string }>(
+    const { rows } = await client.query<{
+      status: string;
+      kept: string;
+      staff: string;
+      counted: string;
+    }>(
       `select coalesce(k.status, t.status)::text as status, coalesce(k.n, 0)::text as kept,
-              coalesce(t.n, 0)::text as counted
-         from (select approval_status as status, sum(n) as n from list_counts where list = $1 group by 1) k
+              coalesce(k.staff, 0)::text as staff, coalesce(t.n, 0)::text as counted
+         from (select approval_status as status,
+                      sum(n) filter (where account_key <> $2) as n,
+                      sum(n) filter (where account_key = $2) as staff
+                 from list_counts where list = $1 group by 1) k
          full join (select approval_status as status, count(*) as n from ${list} group by 1) t
            on t.status = k.status
         order by 1`,
-      [list],
+      [list, ALL_ACCOUNTS],
     );
-    const wrong = rows.filter((row) => row.kept !== row.counted);
+    const wrong = rows.filter((row) => row.kept !== row.counted || row.staff !== row.counted);
     const summary = rows.map((row) => `${row.status} ${Number(row.counted).toLocaleString('en')}`);
     process.stdout.write(`\n    ${list}: ${summary.join(', ')}`);
     if (wrong.length > 0) {
       throw new Error(
-        `list_counts disagrees with ${list}: ${wrong.map((w) => `${w.status} kept ${w.kept}, counted ${w.counted}`).join('; ')}`,
+        `list_counts disagrees with ${list}: ${wrong.map((w) => `${w.status} kept ${w.kept} (staff ${w.staff}), counted ${w.counted}`).join('; ')}`,
       );
     }
   }

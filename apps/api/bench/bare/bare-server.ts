@@ -93,7 +93,9 @@ const KEYSET = {
   session: `select u.id, u.role, u.account_key from sessions s join users u on u.id = s.user_id
              where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
                and u.disabled = false`,
-  total: `select coalesce(sum(n), 0)::int as n from list_counts where list = 'units' and approval_status = $1`,
+  // The staff total: the rows kept for every account (account key '').
+  total: `select coalesce(sum(n), 0)::int as n from list_counts
+           where list = 'units' and account_key = '' and approval_status = $1`,
   // The page size is written into the statement (one per size), so even a generic plan knows
   // it reads 50 rows, not a tenth of the table.
   page: (perPage: number) => `select u.*, p.name as project_name, o.key as opportunity_key,

@@ -45,8 +45,15 @@ export function checkerOrder(
 export type CountedList = 'units' | 'frequencies' | 'unit_files' | 'frequency_files';
 
 /**
+ * The account key of list_counts' rows for every account (staff totals). No account has it:
+ * imported keys are at least one character once trimmed.
+ */
+export const ALL_ACCOUNTS = '';
+
+/**
  * A list's total from the kept counts (list_counts): one status or all, for everyone or
- * one account (the `scope` placeholder). A sum of at most a row per account and status.
+ * one account (the `scope` placeholder). A sum of a row per status (and the changes appended
+ * since the last compaction).
  */
 export function countedTotal(
   db: Executor,
@@ -60,7 +67,7 @@ export function countedTotal(
     .where(
       and(
         Array.isArray(list) ? inArray(listCounts.list, list) : eq(listCounts.list, list),
-        byAccount ? eq(listCounts.accountKey, sql.placeholder('scope')) : undefined,
+        eq(listCounts.accountKey, byAccount ? sql.placeholder('scope') : ALL_ACCOUNTS),
         status === 'ALL' ? undefined : eq(listCounts.approvalStatus, sql.placeholder('status')),
       ),
     );

@@ -368,7 +368,9 @@ export const frequencies = pgTable(
  * those tables (migration 0003) append each statement's net change as rows here, in the same
  * transaction as every insert, status change, move to another account and delete, whoever makes
  * it. Appending takes no lock, so concurrent changes never queue or deadlock on a counter;
- * `compact_list_counts()` folds the rows of each (list, account, status) into one, hourly.
+ * `compact_list_counts()` folds the rows of each (list, account, status) into one, hourly. Each
+ * change is also appended under the account key `''` (ALL_ACCOUNTS, migration 0005), so a staff
+ * total sums a row per status rather than one per account.
  */
 export const listCounts = pgTable(
   'list_counts',
