@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { DomainError } from '@portal/domain';
 import { withCompiledRows } from './compiled-rows.ts';
 
@@ -38,12 +39,22 @@ export function orderBy(order: ListOrder, reversed = false): SQL[] {
   return order.columns.map(({ expr }) => (direction === 'asc' ? asc(expr) : desc(expr)));
 }
 
-/** The row's values of the order's columns as text: exact (microseconds too) for a cursor. */
-export const cursorValuesOf = (order: ListOrder) =>
-  sql<string[]>`array[${sql.join(
-    order.columns.map(({ expr }) => sql`${expr}::text`),
+/**
+ * The row's values of the order's columns as text, exact (microseconds too) for a cursor: one
+ * text array, sent as its text. Only a page's last row becomes a cursor, so only its array is
+ * parsed (`cursorValues`), not one per row.
+ */
+export const cursorValuesOf = (exprs: (AnyPgColumn | SQL)[]) =>
+  sql<string>`array[${sql.join(
+    exprs.map((expr) => sql`${expr}::text`),
     sql`, `,
-  )}]`;
+  )}]::text`;
+
+/** PostgreSQL's `text[]`, parsed as the driver parses it. */
+const TEXT_ARRAY_OID = 1009;
+const cursorValues = (pg.types.getTypeParser as (oid: number) => (text: string) => string[])(
+  TEXT_ARRAY_OID,
+);
 
 /** Rows after the cursor's row in the list's order: one row comparison, an index range. */
 /** A value in a list statement: a placeholder of a prepared one, or a bound value. */
@@ -125,7 +136,8 @@ export function planPage(page: number, perPage: number, total: number, cursor?: 
 /** A list page's rows carry their place in the read (`ord`) and their cursor values. */
 export interface PagedRow {
   ord: number | string;
-  cursor: string[];
+  /** The cursor values as a text array's text (cursorValuesOf). */
+  cursor: string;
 }
 
 /** The three ways a page is read; each is its own prepared statement. */
@@ -190,7 +202,7 @@ export async function readList<Row extends PagedRow>(list: {
     rows,
     total,
     page,
-    next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
+    next: last ? encodeCursor(name, { page: page + 1, values: cursorValues(last.cursor) }) : null,
   };
 }
 

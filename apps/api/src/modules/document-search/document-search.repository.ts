@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { containsText, countedTotal } from '../../db/list-queries.ts';
 import {
   afterCursor,
+  cursorValuesOf,
   preparedOnce,
   readList,
   type PagedRow,
@@ -158,7 +159,7 @@ function livePageQuery(db: Executor, filter: LiveFileFilter, variant: ReadVarian
       kind: found.kind,
       key: found.key,
       ord: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`,
-      cursor: sql<string[]>`array[${found.createdAt}::text, ${found.key}::text]`,
+      cursor: cursorValuesOf([found.createdAt, found.key]),
     })
     .from(found)
     .where(

@@ -135,7 +135,7 @@ function pageQuery<Row>(
       .select({
         ...(source.selection as Record<string, AnyPgColumn>),
         ord: sql<number>`"page"."ord"`,
-        cursor: cursorValuesOf(request.order),
+        cursor: cursorValuesOf(request.order.columns.map(({ expr }) => expr)),
       })
       .from(sql`unnest(array(${keys})) with ordinality as "page"("key", "ord")`)
       .innerJoin(source.table, sql`${source.key} = "page"."key"`)
