@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseUnstorableText } from './plugins/storable-text.ts';
-import { guardDevConveniences, registerAnswerHeaders } from './plugins/security.ts';
+import {
+  apiAnswerHeaders,
+  guardDevConveniences,
+  registerAnswerHeaders,
+} from './plugins/security.ts';
+import { livenessProbe } from './modules/health/liveness-probe.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -79,16 +85,22 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** A request's id: the caller's X-Request-Id when it is a plain token, else a new UUID. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
 /** Wires the whole system: external plugins, then cross-cutting concerns, then each module. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, db } = deps;
+  const https = env.PUBLIC_URL.startsWith('https:');
+  const liveness = livenessProbe({ headers: apiAnswerHeaders(https), requestId });
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(env.LOG_LEVEL),
     childLoggerFactory: requestLoggerFactory,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
+    serverFactory: liveness.serverFactory,
     // Off unless TRUST_PROXY says which proxies may speak for the client (X-Forwarded-For).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -109,8 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The first onRequest hook, so every answer (a refused one too) carries its request id and
   // security headers.
   const storage = deps.storage ?? storageFor(env);
+  app.addHook('preClose', liveness.stop);
   registerAnswerHeaders(app, {
-    https: env.PUBLIC_URL.startsWith('https:'),
+    https,
     connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
   });
   registerErrorHandling(app);
