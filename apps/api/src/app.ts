@@ -109,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // While the replica shuts down, Fastify answers probes too (503, as every request then).
+  app.addHook('preClose', liveness.stop);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler());
   // Before any route: the session check is attached to each route that reads the user.
@@ -121,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The first onRequest hook, so every answer (a refused one too) carries its request id and
   // security headers.
   const storage = deps.storage ?? storageFor(env);
-  app.addHook('preClose', liveness.stop);
   registerAnswerHeaders(app, {
     https,
     connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     cookieSecret: env.SESSION_SECRET,
     publicUrl: env.PUBLIC_URL,
-    secureCookies: env.PUBLIC_URL.startsWith('https:'),
+    secureCookies: https,
     staffSignOn,
     staffProviderName: staffProviderName(env),
     staffRolePolicy: {

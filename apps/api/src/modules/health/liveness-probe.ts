@@ -27,6 +27,7 @@ export function livenessProbe(options: {
   const serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
     const server = http.createServer((request, response) => {
       if (answering && request.method === 'GET' && request.url === LIVENESS_PATH) {
+        // One object for every probe: writeHead copies the headers before this returns.
         headers['x-request-id'] = options.requestId(request);
         response.writeHead(200, headers).end(body);
       } else {
