@@ -75,8 +75,6 @@ export const DOMAIN_ERRORS = {
   },
   /** SPEC §5 / DESIGN §5: approve or reject only with approver remarks. */
   REMARKS_REQUIRED: { status: 400, message: 'Approver remarks are required' },
-  /** A rejection names its reason from the lender's list (REJECTION_REASONS). */
-  REASON_REQUIRED: { status: 400, message: 'Choose the reason for the rejection' },
   /** DESIGN §5: a frequency's month and year may not be in the future. */
   FUTURE_PERIOD: { status: 400, message: 'Month and year may not be in the future' },
   /** DESIGN §4: the bytes do not match the declared SHA-256 or size. */

@@ -34,7 +34,6 @@ export const messages: Messages = {
   'domain.error.OUTCOME_MISMATCH': [
     'कोई दस्तावेज़ अस्वीकृत न हो तो परिणाम APPROVED होना चाहिए, अन्यथा REJECTED',
   ],
-  'domain.error.REASON_REQUIRED': ['अस्वीकृति का कारण चुनें'],
   'domain.error.REMARKS_REQUIRED': ['अनुमोदक की टिप्पणी आवश्यक है'],
   'domain.error.SAME_APPROVER': [
     'इस स्वीकृति की पुष्टि करने या इसे वापस भेजने के लिए किसी दूसरे अनुमोदक की आवश्यकता है',

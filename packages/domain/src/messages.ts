@@ -39,7 +39,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'domain.error.OUTCOME_MISMATCH': [
       'The result must be APPROVED when no document is rejected, otherwise REJECTED',
     ],
-    'domain.error.REASON_REQUIRED': ['Choose the reason for the rejection'],
     'domain.error.REMARKS_REQUIRED': ['Approver remarks are required'],
     'domain.error.SAME_APPROVER': [
       'A different approver must confirm this approval or send it back',

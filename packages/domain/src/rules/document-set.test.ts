@@ -403,7 +403,7 @@ describe('file review', () => {
     });
   });
 
-  it('rejecting without a reason code is REASON_REQUIRED', () => {
+  it('a rejection without a reason code, as SPEC §7’s client sends it, is recorded as OTHER', () => {
     for (const rejectionReason of [undefined, null]) {
       expect(
         decideFileReview(
@@ -412,7 +412,11 @@ describe('file review', () => {
           approver,
           'PENDING_APPROVAL',
         ),
-      ).toEqual({ ok: false, code: 'REASON_REQUIRED' });
+      ).toEqual({
+        ok: true,
+        action: 'review',
+        next: { approvalStatus: 'REJECTED', approverRemarks: 'blurred', rejectionReason: 'OTHER' },
+      });
     }
   });
 

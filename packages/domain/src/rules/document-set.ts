@@ -266,10 +266,9 @@ export function canReview(file: FileStatus, actor: Actor, parentStatus: Approval
 }
 
 /**
- * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks, and a
- * rejection with its reason code: a pending file, or (a decision change) a reviewed file while
- * the set still awaits approval. A requested status other than APPROVED/REJECTED is not a review;
- * an approval carries no reason.
+ * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks: a pending
+ * file, or (a decision change) a reviewed file while the set still awaits approval. A requested
+ * status other than APPROVED/REJECTED is not a review; an approval carries no reason.
  */
 export function decideFileReview(
   file: FileStatus,
@@ -285,19 +284,13 @@ export function decideFileReview(
   if (!verdict.ok) return verdict;
   const approverRemarks = review.approverRemarks?.trim() ?? '';
   if (approverRemarks === '') return refuse('REMARKS_REQUIRED');
-  if (requested === 'APPROVED') {
-    if (review.rejectionReason) return refuse('VALIDATION_FAILED');
-    return {
-      ok: true,
-      action: 'review',
-      next: { approvalStatus: requested, approverRemarks, rejectionReason: null },
-    };
-  }
-  if (!review.rejectionReason) return refuse('REASON_REQUIRED');
+  if (requested === 'APPROVED' && review.rejectionReason) return refuse('VALIDATION_FAILED');
+  // DESIGN §4: SPEC §7's client names no reason, and its rejection must still be one: OTHER.
+  const rejectionReason = requested === 'REJECTED' ? (review.rejectionReason ?? 'OTHER') : null;
   return {
     ok: true,
     action: 'review',
-    next: { approvalStatus: requested, approverRemarks, rejectionReason: review.rejectionReason },
+    next: { approvalStatus: requested, approverRemarks, rejectionReason },
   };
 }
 

@@ -195,7 +195,7 @@ export const FileUpdateBodySchema = z
   .object({
     approvalStatus: ApprovalStatusSchema.optional(),
     approverRemarks: OptionalRemarksSchema,
-    /** Required with REJECTED (the domain refuses a rejection without one), refused otherwise. */
+    /** Only with REJECTED; a rejection without one is recorded as OTHER (DESIGN §4). */
     rejectionReason: RejectionReasonSchema.optional(),
     borrowerRemarks: OptionalRemarksSchema,
   })

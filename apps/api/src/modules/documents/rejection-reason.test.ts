@@ -36,15 +36,33 @@ const logOf = (fileKey: string) =>
     .orderBy(reviewDecisions.id);
 
 describe.each(DOCUMENT_SET_KINDS)('a rejection’s reason code (%s)', (kind) => {
-  it('is required with a rejection and refused with an approval (400), nothing changed', async () => {
+  it('is OTHER for a rejection shaped as SPEC §7’s client sends it, which names none', async () => {
+    const set = await w.reviewedSet(kind, () => 'APPROVED');
+    const file = await w.fileIn(set, 'OTHER');
+    const rejected = await w.call(w.approver.token, 'PUT', fileUrl(set, file), {
+      approvalStatus: 'REJECTED',
+      fileName: file.fileName,
+      fileHash: file.fileHash,
+      fileType: file.fileType,
+      approverRemarks: 'The date of birth differs from the application',
+      borrowerRemarks: file.borrowerRemarks,
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().file).toMatchObject({
+      approvalStatus: 'REJECTED',
+      rejectionReason: 'OTHER',
+    });
+    expect(await w.fileIn(set, 'OTHER')).toMatchObject({ rejectionReason: 'OTHER' });
+    expect((await logOf(file.key)).map((row) => [row.outcome, row.rejectionReason])).toEqual([
+      ['APPROVED', null],
+      ['REJECTED', 'OTHER'],
+    ]);
+  });
+
+  it('outside the list, or with an approval, is refused (400), nothing changed', async () => {
     const set = await w.reviewedSet(kind, () => 'APPROVED');
     const file = await w.fileIn(set, 'OTHER');
 
-    const missing = await w.call(w.approver.token, 'PUT', fileUrl(set, file), reject());
-    expect([missing.statusCode, missing.json().error]).toEqual([
-      400,
-      { code: 'REASON_REQUIRED', message: 'Choose the reason for the rejection' },
-    ]);
     const unknown = await w.call(w.approver.token, 'PUT', fileUrl(set, file), reject('BLURRY'));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toContain('Choose a rejection reason');

@@ -168,6 +168,7 @@ export const messages: Messages = {
   'documentPanel.review.newRemarks': ['अनुमोदक की नई टिप्पणी'],
   'documentPanel.review.reason': ['अस्वीकार करने का कारण'],
   'documentPanel.review.reasonHint': ['अस्वीकार करने के लिए ज़रूरी; ऋणी इसे आपकी टिप्पणी के ऊपर देखेंगे।'],
+  'documentPanel.review.reasonMissing': ['अस्वीकृति का कारण चुनें'],
   'documentPanel.review.reject': ['अस्वीकार करें'],
   'documentPanel.review.rejectAria': [['label'], ' अस्वीकार करें'],
   'documentPanel.review.rejected': [['label'], ' अस्वीकार किया गया।'],

@@ -173,6 +173,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.review.reasonHint': [
       'Needed to reject; the borrower reads it above your remarks.',
     ],
+    'documentPanel.review.reasonMissing': ['Choose the reason for the rejection'],
     'documentPanel.review.reject': ['Reject'],
     'documentPanel.review.rejectAria': ['Reject ', ['label']],
     'documentPanel.review.rejected': [['label'], ' rejected.'],

@@ -2,12 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
-  DOMAIN_ERRORS,
   FileResponseSchema,
   rejectionReasonLabel,
   REJECTION_REASONS,
   RejectionReasonSchema,
-  translateEnglish,
   type DocumentFile,
   type RejectionReason,
   type ReviewOutcome,
@@ -169,11 +167,7 @@ export function SlotReview({
           setReason(RejectionReasonSchema.safeParse(value).data ?? null);
           setReasonMissing(false);
         }}
-        error={
-          reasonMissing
-            ? translateEnglish(language, DOMAIN_ERRORS.REASON_REQUIRED.message)
-            : undefined
-        }
+        error={reasonMissing ? _('documentPanel.review.reasonMissing') : undefined}
         disabled={disabled}
         clearable
       />
