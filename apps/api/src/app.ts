@@ -6,11 +6,7 @@ import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseUnstorableText } from './plugins/storable-text.ts';
-import {
-  apiAnswerHeaders,
-  guardDevConveniences,
-  registerAnswerHeaders,
-} from './plugins/security.ts';
+import { apiAnswerHeaders, registerAnswerHeaders } from './plugins/security.ts';
 import { livenessProbe } from './modules/health/liveness-probe.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -131,7 +127,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMetrics(app, { db, token: env.METRICS_TOKEN });
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) nameSpansByRoute(app);
   refuseUnstorableText(app);
-  if (env.devConveniences) guardDevConveniences(app);
   await registerOpenApi(app);
   const staffSignOn = await configureStaffSignOn(app, env);
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { answerLocalRequestsOnly } from '../plugins/security.ts';
 import { listDevMail, type DevMail } from './dev-outbox-mailer.ts';
 import { escapeHtml } from './templates.ts';
 
@@ -9,6 +10,7 @@ const PAGE_LIMIT = 100;
  * /dev/mail/latest.json. Registered only when the dev outbox is the mailer (never in production).
  */
 export const devMailRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
+  answerLocalRequestsOnly(app);
   // Not part of the API, so kept out of its OpenAPI document.
   const schema = { hide: true };
 

@@ -4,28 +4,31 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { DomainError } from '@portal/domain';
 import { isLoopbackHost } from '../env.ts';
 
-export const DEV_CONVENIENCES_PREFIX = '/dev/';
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
 /**
- * Defence in depth for the loopback-only development conveniences (/dev/oidc, /dev/mail): a
- * request that names a public host or came through a proxy never reaches them, so a reverse proxy
- * on this machine cannot put them on the network.
+ * Defence in depth for the loopback-only development conveniences (/dev/oidc, /dev/mail, the
+ * default integration key): a request that names a public host or came through a proxy is not
+ * local, so a reverse proxy on this machine cannot put them on the network.
  */
-export function guardDevConveniences(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith(DEV_CONVENIENCES_PREFIX) || isLocalRequest(request)) done();
-    else done(new DomainError('NOT_FOUND', 'Development conveniences answer on this machine only'));
-  });
-}
-
-function isLocalRequest(request: FastifyRequest): boolean {
+export function isLocalRequest(request: FastifyRequest): boolean {
   if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   try {
     return isLoopbackHost(new URL(`http://${request.headers.host ?? ''}`).hostname);
   } catch {
     return false;
   }
+}
+
+/**
+ * Added inside a development convenience's own scope, so it runs for whatever spelling of a path
+ * the router matched to one of its routes (a prefix test of the raw URL missed `/%64ev/…`).
+ */
+export function answerLocalRequestsOnly(scope: FastifyInstance) {
+  scope.addHook('onRequest', (request, _reply, done) => {
+    if (isLocalRequest(request)) done();
+    else done(new DomainError('NOT_FOUND', 'Development conveniences answer on this machine only'));
+  });
 }
 
 /**

@@ -183,9 +183,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'GET /api/reports/rejections':                                                         [  401,   401,   403,   403, '2xx',   403, '2xx'],
 
   // Development conveniences, present only on a loopback-only server (DESIGN §4): the dev outbox
-  // and the bundled OpenID provider answer everyone alike. The probes name an interaction that
-  // does not exist (400) and the provider's discovery path, which only GET serves; no mail is in
-  // the outbox during tests (404).
+  // and the bundled OpenID provider answer every local caller alike (these calls are local; through
+  // a proxy or for a public host they answer 404, deployment-safety.test.ts). The probes name an
+  // interaction that does not exist (400) and the provider's discovery path, which only GET
+  // serves; no mail is in the outbox during tests (404).
   'GET /dev/oidc/interaction/:uid':                                                      [  400,   400,   400,   400,   400,   400,   400],
   'POST /dev/oidc/interaction/:uid/login':                                               [  400,   400,   400,   400,   400,   400,   400],
   'GET /dev/oidc/*':                                                                     ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import Provider, { type Configuration } from 'oidc-provider';
+import { answerLocalRequestsOnly } from '../../plugins/security.ts';
 
 export const DEV_PROVIDER_PATH = '/dev/oidc';
 export const DEV_CLIENT_ID = 'borrower-portal-dev';
@@ -81,6 +82,7 @@ export async function registerDevIdentityProvider(
   const handle = provider.callback();
 
   await app.register(async (scope) => {
+    answerLocalRequestsOnly(scope);
     await scope.register(formbody);
 
     scope.get<{ Params: { uid: string } }>(
@@ -131,6 +133,7 @@ ${buttons}</main></body></html>`);
 
   // Everything else under the prefix is the provider itself; it reads the raw request body.
   await app.register(async (scope) => {
+    answerLocalRequestsOnly(scope);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${DEV_PROVIDER_PATH}/*`, { schema: { hide: true } }, (request, reply) => {

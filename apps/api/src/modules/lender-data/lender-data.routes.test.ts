@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_INTEGRATION_KEY, type TestApp } from '../../../test/app.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
@@ -190,6 +191,35 @@ describe('integration key rotation', () => {
       expect(events).toHaveLength(1);
     } finally {
       await rotating.close();
+    }
+  });
+});
+
+describe('the default integration key of a loopback development server', () => {
+  it('opens the import to local requests only, while a configured key opens it through a proxy too', async () => {
+    // No INTEGRATION_API_KEY on a loopback development server: the default key is the one.
+    const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
+    const dev = await buildApp({ env, db: t.db, logger: false });
+    try {
+      const importWith = (app: FastifyInstance, key: string, headers = {}) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/import',
+          headers: { authorization: `Bearer ${key}`, ...headers },
+          payload: {},
+        });
+      const defaultKey = env.INTEGRATION_API_KEY ?? 'none';
+      expect((await importWith(dev, defaultKey)).statusCode).toBe(200);
+      for (const notLocal of [
+        { host: 'portal.lender.example', 'x-forwarded-for': '203.0.113.9' },
+        { forwarded: 'for=203.0.113.9' },
+        { host: 'portal.lender.example' },
+      ]) {
+        expect((await importWith(dev, defaultKey, notLocal)).statusCode).toBe(401);
+        expect((await importWith(t.app, TEST_INTEGRATION_KEY, notLocal)).statusCode).toBe(200);
+      }
+    } finally {
+      await dev.close();
     }
   });
 });
