@@ -8,6 +8,7 @@ import {
   getTableName,
   isNotNull,
   isNull,
+  or,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
@@ -97,6 +98,8 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       const where = and(
         eq(t.parentKey, parentKey),
         isNotNull(t.completedAt),
+        // Not even among the discarded: an infected file is the admins' quarantine list's alone.
+        isNull(t.quarantinedAt),
         query.returnDeleted ? undefined : isNull(t.deletedAt),
         query.searchString ? eq(t.fileType, query.searchString) : undefined,
       );
@@ -158,6 +161,33 @@ export function documentFilesRepository(t: DocumentFilesTable) {
         .update(t)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(and(eq(t.key, key), pending))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Quarantines a file the scanner found infected: a pending upload, or one a `complete` let
+     * through unscanned meanwhile (SCANNER_FAIL_OPEN), which then leaves its slot as discarded.
+     * Not an upload closed while pending (its bytes are gone), nor one already quarantined. The
+     * row, or undefined.
+     */
+    async quarantine(db: Executor, key: string, scanResult: string) {
+      const [row] = await db
+        .update(t)
+        .set({
+          quarantinedAt: sql`now()`,
+          deletedAt: sql`case when ${t.completedAt} is not null
+            then coalesce(${t.deletedAt}, now()) end`,
+          scanResult,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(t.key, key),
+            isNull(t.quarantinedAt),
+            or(isNotNull(t.completedAt), isNull(t.deletedAt)),
+          ),
+        )
         .returning();
       return row;
     },

@@ -40,9 +40,10 @@ export async function scanUpload(
 }
 
 /**
- * Closes the upload as quarantined, its bytes kept where they are for an admin to look into but
- * never linked to again. Only a still-pending upload is quarantined: of a `complete` and the sweep
- * of abandoned uploads acting at once, exactly one wins.
+ * Closes the file as quarantined, its bytes kept where they are for an admin to look into but
+ * never linked to again. A racing `complete` may have let the file through unscanned meanwhile
+ * (SCANNER_FAIL_OPEN); it then leaves its slot. Of a `complete` and the sweep of abandoned uploads
+ * acting at once, exactly one wins.
  */
 async function quarantine(
   def: DocumentSetDefinition,
@@ -53,10 +54,7 @@ async function quarantine(
   signature: string,
 ) {
   await deps.db.transaction(async (tx) => {
-    const row = await def.files.updatePending(tx, pending.key, {
-      quarantinedAt: new Date(),
-      scanResult: signature,
-    });
+    const row = await def.files.quarantine(tx, pending.key, signature);
     if (!row) return;
     const quarantined = await def.files.record(tx, row.key);
     await deps.recorder.record(tx, user, {
