@@ -3,14 +3,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SpanKind } from '@opentelemetry/api';
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase, testPostgresUrl } from '../test/database.ts';
+import type { TestApp } from '../test/app.ts';
+import { sha256Hex } from '../test/documents.ts';
 import { freePort } from '../test/port.ts';
 import {
   killServerProcess,
   startServerProcess,
   type ServerProcess,
 } from '../test/server-process.ts';
+import type { Storage } from './storage/storage.ts';
+import { tracedInstrumentations } from './tracing.ts';
 
 /** One span as OTLP/HTTP JSON carries it, with the instrumentation scope that made it. */
 interface ReceivedSpan {
@@ -151,4 +158,152 @@ it('exports a span for each request, named by its route, and SQL spans inside it
 
 it('stops cleanly on SIGTERM with tracing on', async () => {
   expect(await killServerProcess(server, 'SIGTERM')).toEqual({ code: 0, signal: null });
+});
+
+type SpanProcessor = NonNullable<NodeSDKConfiguration['spanProcessors']>[number];
+type FinishedSpan = Parameters<SpanProcessor['onEnd']>[0];
+
+describe('what spans say of a URL', () => {
+  // The instrumentations as tracing.ts runs them, their spans kept in memory.
+  const finished: FinishedSpan[] = [];
+  const sdk = new NodeSDK({
+    spanProcessors: [
+      {
+        onStart: () => {},
+        onEnd: (span) => void finished.push(span),
+        forceFlush: async () => {},
+        shutdown: async () => {},
+      },
+    ],
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: tracedInstrumentations(),
+  });
+  let t: TestApp;
+  let s3: S3rver;
+  let s3Port: number;
+  const s3Directory = mkdtempSync(path.join(tmpdir(), 'portal-tracing-s3-'));
+  let storage: Storage;
+  let base: string;
+  beforeAll(async () => {
+    sdk.start();
+    // Loaded only now, as in the server, where tracing.ts runs first: the instrumentations patch
+    // what they instrument as it loads.
+    const { createTestApp } = await import('../test/app.ts');
+    const { createStorage } = await import('./storage/storage.ts');
+    t = await createTestApp({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Directory,
+      configureBuckets: [{ name: 'portal-files' }],
+    });
+    s3Port = (await s3.run()).port;
+    storage = createStorage({
+      storageUrl: `s3://S3RVER:S3RVER@portal-files?endpoint=http://127.0.0.1:${s3Port}`,
+      dataDir: s3Directory,
+      publicUrl: base,
+      secret: 'unused-by-the-s3-driver',
+      maxUploadBytes: 1024 * 1024,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+    await sdk.shutdown();
+    rmSync(s3Directory, { recursive: true, force: true });
+  });
+
+  it("never carries the OIDC callback's code and state, nor a storage link's signature, key or file name", async () => {
+    const { documentSetWorld } = await import('../test/document-sets.ts');
+    const onApp = (link: string) => base + link.slice(new URL(link).origin.length);
+
+    const code = 'code-4f1e9a';
+    const state = 'state-77b0c2';
+    const callback = await fetch(`${base}/api/auth/oidc/callback?code=${code}&state=${state}`, {
+      redirect: 'manual',
+    });
+    expect(callback.status).toBe(302);
+
+    // A local storage link up and down, through the real upload.
+    const w = await documentSetWorld(t);
+    const set = await w.emptySet('unit');
+    const fileName = 'Sale deed of Asha Verma.pdf';
+    const bytes = Buffer.from('%PDF-1.4\n% sale deed\n%%EOF\n');
+    const created = await w.call(w.owner.token, 'POST', set.filesUrl, {
+      fileType: set.slots[0],
+      fileName,
+      fileHash: sha256Hex(bytes),
+      size: bytes.length,
+      contentType: 'application/pdf',
+    });
+    const { presignedUrl: uploadLink, uploadHeaders } = created.json().meta;
+    const put = await fetch(onApp(uploadLink), {
+      method: 'PUT',
+      headers: uploadHeaders,
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    const key = created.json().file.key as string;
+    const completed = await w.call(w.owner.token, 'POST', `${set.filesUrl}/${key}/complete`);
+    const downloadLink = completed.json().meta.presignedUrl as string;
+    expect((await fetch(onApp(downloadLink))).status).toBe(200);
+
+    // S3: the API's own calls, and a browser's following a presigned link.
+    const s3Key = `units/UNIT-9/${key}`;
+    await storage.write(s3Key, bytes, { contentType: 'application/pdf' });
+    await storage.stat(s3Key);
+    const s3Link = await storage.presignDownload(s3Key, {
+      fileName,
+      contentType: 'application/pdf',
+    });
+    expect((await fetch(s3Link)).status).toBe(200);
+    await storage.delete(s3Key);
+
+    const serverSpan = (name: string) =>
+      eventually(() =>
+        finished.find((span) => span.kind === SpanKind.SERVER && span.name === name),
+      );
+    const server = await serverSpan('GET /api/auth/oidc/callback');
+    expect(server.attributes).toMatchObject({ 'url.path': '/api/auth/oidc/callback' });
+    expect(server.attributes).not.toHaveProperty('url.query');
+    for (const method of ['PUT', 'GET']) {
+      const stored = await serverSpan(`${method} /api/storage/*`);
+      expect(stored.attributes).toMatchObject({ 'url.path': '/api/storage/*' });
+    }
+    expect(
+      finished
+        .filter((span) => span.instrumentationScope.name.endsWith('aws-sdk'))
+        .map((span) => span.name),
+    ).toEqual(expect.arrayContaining(['S3.PutObject', 'S3.HeadObject', 'S3.DeleteObject']));
+    // Calls out say where they went, no more.
+    const calls = finished.filter((span) => span.kind === SpanKind.CLIENT);
+    expect(new Set(calls.map((span) => span.attributes['url.full']))).toEqual(
+      new Set([base, `http://127.0.0.1:${s3Port}`, undefined]),
+    );
+
+    const links = [uploadLink, downloadLink, s3Link].map((link) => new URL(link));
+    const secrets = [
+      code,
+      state,
+      ...links.flatMap((url) => [
+        url.search.slice(1),
+        url.searchParams.get('sig') ?? url.searchParams.get('X-Amz-Signature')!,
+      ]),
+      links[0]!.pathname.slice('/api/storage/'.length),
+      s3Key,
+      fileName,
+      encodeURIComponent(fileName),
+    ];
+    // s3rver's own spans (it runs in this process) are the bucket's, not the API's.
+    const ours = finished.filter(
+      (span) => span.kind !== SpanKind.SERVER || span.attributes['server.port'] !== s3Port,
+    );
+    for (const span of ours) {
+      const said = JSON.stringify([span.name, span.attributes, span.events]);
+      for (const secret of secrets) expect(said).not.toContain(secret);
+    }
+  });
 });

@@ -8,12 +8,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import type { Attributes } from '@opentelemetry/api';
 import type * as SdkNode from '@opentelemetry/sdk-node';
 import type * as HttpInstrumentationModule from '@opentelemetry/instrumentation-http';
 import type * as UndiciInstrumentationModule from '@opentelemetry/instrumentation-undici';
 import type * as PgInstrumentationModule from '@opentelemetry/instrumentation-pg';
 import type * as AwsInstrumentationModule from '@opentelemetry/instrumentation-aws-sdk';
 import { ConfigError, loadEnv, type Env } from './env.ts';
+import { LOCAL_STORAGE_PATH } from './storage/local-storage.ts';
 
 /** Load-balancer probes and metric scrapes: frequent, and nothing to learn from their traces. */
 const UNTRACED_PATHS = new Set(['/api/healthz', '/api/readyz', '/metrics']);
@@ -36,10 +38,27 @@ function tracingConfig(): Env | undefined {
   }
 }
 
-function startTracing(env: Env | undefined) {
-  if (!env) return undefined;
+/**
+ * What a span may say of a URL. Never its query string: the OIDC callback's code and state, a
+ * storage link's signature and file name, a search for a borrower's name all travel there. Nor a
+ * local storage link's path, which is its object key. An outgoing call says only where it went:
+ * an S3 call's path is the object key (the AWS SDK's own span names the operation).
+ */
+function incomingUrl(request: IncomingMessage): Attributes {
+  return {
+    'url.query': undefined,
+    ...(request.url?.startsWith(`${LOCAL_STORAGE_PATH}/`) && {
+      'url.path': `${LOCAL_STORAGE_PATH}/*`,
+    }),
+  };
+}
+function outgoingUrl(origin?: string): Attributes {
+  return { 'url.full': origin, 'url.path': undefined, 'url.query': undefined };
+}
+
+/** The instrumentations tracing runs with, each told what its spans may not carry (above). */
+export function tracedInstrumentations() {
   const require = createRequire(import.meta.url);
-  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof SdkNode;
   const { HttpInstrumentation } =
     require('@opentelemetry/instrumentation-http') as typeof HttpInstrumentationModule;
   const { UndiciInstrumentation } =
@@ -48,25 +67,34 @@ function startTracing(env: Env | undefined) {
     require('@opentelemetry/instrumentation-pg') as typeof PgInstrumentationModule;
   const { AwsInstrumentation } =
     require('@opentelemetry/instrumentation-aws-sdk') as typeof AwsInstrumentationModule;
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request: IncomingMessage) =>
+        UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
+      startIncomingSpanHook: incomingUrl,
+      // Only the AWS SDK calls out through the http module, beneath spans of its own.
+      startOutgoingSpanHook: () => outgoingUrl(),
+    }),
+    // fetch: webhook deliveries and the identity provider.
+    new UndiciInstrumentation({ startSpanHook: (request) => outgoingUrl(request.origin) }),
+    // Only SQL inside a traced operation: the outbox worker's polls would otherwise be a trace
+    // a second per replica.
+    new PgInstrumentation({ requireParentSpan: true }),
+    new AwsInstrumentation({ suppressInternalInstrumentation: true }),
+  ];
+}
 
+function startTracing(env: Env | undefined) {
+  if (!env) return undefined;
+  const require = createRequire(import.meta.url);
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof SdkNode;
   const tracing = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME,
     // The exporter follows the standard OTEL_EXPORTER_OTLP_* variables; only traces are sent
     // (metrics are GET /metrics, logs go to stdout).
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request: IncomingMessage) =>
-          UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
-      }),
-      // fetch: webhook deliveries and the identity provider.
-      new UndiciInstrumentation(),
-      // Only SQL inside a traced operation: the outbox worker's polls would otherwise be a trace
-      // a second per replica.
-      new PgInstrumentation({ requireParentSpan: true }),
-      new AwsInstrumentation({ suppressInternalInstrumentation: true }),
-    ],
+    instrumentations: tracedInstrumentations(),
   });
   tracing.start();
   return tracing;
