@@ -220,6 +220,23 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
     .where(and(eq(auditEvents.entityType, 'noc_letter'), eq(auditEvents.entityKey, letterNumber)));
   expect(audit.map((a) => a.action)).toEqual(['noc_letter.issued', 'noc_letter.revoked']);
   expect(audit[1]!.after).toMatchObject({ reason: 'Issued against the wrong buyer' });
+  // The unit's history says it too, to its borrower and to staff: who, when and why.
+  const { revokedAt } = done.json().nocLetter;
+  const role = done === first ? 'approver' : 'admin';
+  for (const token of [borrower, viewer]) {
+    const history = await t.app.inject({
+      url: `/api/projects/${unit.projectKey}/units/${unit.key}/history`,
+      headers: as(token),
+    });
+    expect(history.json().events.at(-1)).toEqual({
+      id: expect.any(String),
+      at: revokedAt,
+      actor: { username: expect.stringMatching(new RegExp(`^${role}-`)), role },
+      action: 'noc_letter.revoked',
+      before: { revokedAt: null },
+      after: { letterNumber, revokedAt, reason: 'Issued against the wrong buyer' },
+    });
+  }
 
   const revoked = (await verifyJson(letterNumber)).json();
   expect(revoked).toMatchObject({ status: 'revoked', revokedOn: expect.any(String) });

@@ -97,7 +97,8 @@ export async function verifyNocLetter(
 
 /**
  * An approver or admin revokes a letter, with the reason; once only. The verification page then
- * answers "revoked" and the CRM hears of it.
+ * answers "revoked", the CRM hears of it, and it is audited under the letter and in its unit's
+ * history.
  */
 export async function revokeNocLetter(
   db: Database,
@@ -126,12 +127,19 @@ export async function revokeNocLetter(
       .select({ projectKey: units.projectKey })
       .from(units)
       .where(eq(units.key, revoked.unitKey));
-    await recorder.record(tx, user, {
-      entityType: 'noc_letter',
-      entityKey: revoked.letterNumber,
+    const change = {
       action: 'noc_letter.revoked',
       before: { revokedAt: null },
-      after: { revokedAt: revoked.revokedAt?.toISOString(), reason },
+      after: {
+        letterNumber: revoked.letterNumber,
+        revokedAt: revoked.revokedAt?.toISOString(),
+        reason,
+      },
+    };
+    await recorder.record(tx, user, {
+      ...change,
+      entityType: 'noc_letter',
+      entityKey: revoked.letterNumber,
       event: {
         type: 'noc_letter.revoked',
         orderingKey: `unit:${revoked.unitKey}`,
@@ -144,6 +152,8 @@ export async function revokeNocLetter(
         },
       },
     });
+    // The unit's history shows it too (who, when, why), after the approval that issued the letter.
+    await recorder.record(tx, user, { ...change, entityType: 'unit', entityKey: revoked.unitKey });
     return toNocLetter(revoked);
   });
 }

@@ -31,6 +31,9 @@ const SnapshotSchema = z
         rejectionReason: RejectionReasonSchema.nullish(),
       })
       .optional(),
+    // A NOC letter's revocation.
+    letterNumber: z.string().optional(),
+    reason: z.string().optional(),
   })
   .nullable()
   .catch(null);
@@ -93,6 +96,11 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
       return i18n._('documentPanel.history.sentBack');
     case 'created':
       return i18n._('documentPanel.history.created');
+    case 'revoked':
+      return i18n._('documentPanel.history.nocRevoked', {
+        letterNumber: after?.letterNumber,
+        reason: after?.reason,
+      });
     default:
       return event.action;
   }

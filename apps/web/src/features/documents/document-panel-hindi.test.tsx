@@ -5,7 +5,15 @@ import { setLanguage } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
 import { unitSetRef } from './document-set-ref';
 import { makeFile } from './document-test-utils';
-import { FIRST, fullSet, renderPanel, slot, stubSet } from './panel-test-utils';
+import {
+  FIRST,
+  fullSet,
+  HISTORY,
+  renderPanel,
+  REVOKED_EVENT,
+  slot,
+  stubSet,
+} from './panel-test-utils';
 import { documentErrorMessage } from './upload';
 
 afterEach(() => setLanguage('en'));
@@ -88,6 +96,22 @@ describe('the document panel in Hindi', () => {
     stubSet('client', 'APPROVED', fullSet('APPROVED'));
     renderPanel();
     expect(await screen.findByText('NOC पत्र तैयार हो रहा है…')).toBeTruthy();
+  });
+
+  it("tells of the unit's NOC letter revoked, in Hindi", async () => {
+    setLanguage('hi');
+    stubSet('client', 'APPROVED', fullSet('APPROVED'), {
+      [HISTORY]: { status: 200, body: { events: [REVOKED_EVENT] } },
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'इतिहास' }));
+    const timeline = within(await screen.findByRole('region', { name: 'इतिहास' }));
+    expect(
+      await timeline.findByText(
+        'NOC पत्र NOC-7K2M-9QXP-4RTB-1VWC रद्द किया: “Issued against the wrong buyer”',
+      ),
+    ).toBeTruthy();
+    expect(timeline.getByText(/asha \(एडमिन\)/).textContent).toContain('20 मार्च 2026, 10:15');
   });
 
   it('writes dates, roles and refusals in Hindi, numbers in Latin digits', () => {

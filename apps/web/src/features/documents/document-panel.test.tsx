@@ -6,7 +6,9 @@ import { callsTo, listAnswer, makeFile } from './document-test-utils';
 import {
   FIRST,
   fullSet,
+  HISTORY,
   renderPanel,
+  REVOKED_EVENT,
   slot,
   slotControl,
   stubSet,
@@ -238,7 +240,7 @@ describe('DocumentPanel (SPEC §2 document side panel)', () => {
 
   it('shows who did what and when in the history, collapsed at first', async () => {
     const { fetchMock } = stubSet('approver', 'REJECTED', fullSet('APPROVED'), {
-      'GET /api/projects/PRJ-1/units/UNIT-1/history': {
+      [HISTORY]: {
         status: 200,
         body: {
           events: [
@@ -263,6 +265,7 @@ describe('DocumentPanel (SPEC §2 document side panel)', () => {
                 }).file,
               },
             },
+            REVOKED_EVENT,
           ],
         },
       },
@@ -277,6 +280,12 @@ describe('DocumentPanel (SPEC §2 document side panel)', () => {
     expect(timeline.getByText('Rejected KYC Applicant: “Blurred scan”')).toBeTruthy();
     expect(timeline.getByText(/ACC1001 \(borrower\)/).textContent).toContain('15 Mar 2026, 11:30');
     expect(timeline.getByText(/priya \(approver\)/).textContent).toContain('16 Mar 2026, 15:00');
+    expect(
+      timeline.getByText(
+        'Revoked NOC letter NOC-7K2M-9QXP-4RTB-1VWC: “Issued against the wrong buyer”',
+      ),
+    ).toBeTruthy();
+    expect(timeline.getByText(/asha \(admin\)/).textContent).toContain('20 Mar 2026, 10:15');
   });
 });
 

@@ -89,6 +89,13 @@ export const messages: Messages = {
   'documentPanel.history.firstApproved': ['स्वीकृत किया: दो में से पहली स्वीकृति'],
   'documentPanel.history.loadFailed': ['इतिहास लोड नहीं हो सका। ', ['message']],
   'documentPanel.history.loading': ['इतिहास लोड हो रहा है…'],
+  'documentPanel.history.nocRevoked': [
+    'NOC पत्र ',
+    ['letterNumber'],
+    ' रद्द किया: “',
+    ['reason'],
+    '”',
+  ],
   'documentPanel.history.rejected': [['document'], ' अस्वीकार किया'],
   'documentPanel.history.remarksChanged': [['document'], ' पर टिप्पणी बदली'],
   'documentPanel.history.remarksOnly': [['document'], ' के लिए टिप्पणी जोड़ी (बिना फ़ाइल)'],

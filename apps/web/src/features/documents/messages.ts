@@ -90,6 +90,13 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.history.firstApproved': ['Approved: the first of two approvals'],
     'documentPanel.history.loadFailed': ['The history could not be loaded. ', ['message']],
     'documentPanel.history.loading': ['Loading the history…'],
+    'documentPanel.history.nocRevoked': [
+      'Revoked NOC letter ',
+      ['letterNumber'],
+      ': “',
+      ['reason'],
+      '”',
+    ],
     'documentPanel.history.rejected': ['Rejected ', ['document']],
     'documentPanel.history.remarksChanged': ['Changed the remarks on ', ['document']],
     'documentPanel.history.remarksOnly': ['Added remarks for ', ['document'], ' (no file)'],

@@ -99,6 +99,22 @@ export async function slot(label: string) {
 
 export const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
+export const HISTORY = 'GET /api/projects/PRJ-1/units/UNIT-1/history';
+
+/** The unit's history event of its NOC letter revoked by an admin (20 Mar 2026, 10:15 IST). */
+export const REVOKED_EVENT = {
+  id: '9',
+  at: '2026-03-20T04:45:00.000Z',
+  actor: { username: 'asha', role: 'admin' },
+  action: 'noc_letter.revoked',
+  before: { revokedAt: null },
+  after: {
+    letterNumber: 'NOC-7K2M-9QXP-4RTB-1VWC',
+    revokedAt: '2026-03-20T04:45:00.000Z',
+    reason: 'Issued against the wrong buyer',
+  },
+};
+
 /** Every slot holds a file with the given status (the NOC slot is the final kind). */
 export function fullSet(
   status: ApprovalStatus,
