@@ -11,9 +11,10 @@ import { loadEnv } from '../apps/api/src/env.ts';
 import {
   CODE_ENTRY,
   CODE_SENDS,
-  SIGN_IN_PER_ADDRESS,
-  SIGN_IN_PER_USERNAME,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+  SIGN_IN_PER_USER,
   SIGN_UP_CHECK_PER_ADDRESS,
+  type SlowdownRule,
   type ThrottleRule,
 } from '../apps/api/src/modules/identity/throttle.ts';
 import {
@@ -166,6 +167,10 @@ function bytes(n: number): string {
 const throttle = (rule: ThrottleRule) =>
   `${rule.limit} in ${duration(rule.windowMs)}, then refused for ${duration(rule.lockMs)}`;
 
+const slowdown = (rule: SlowdownRule) =>
+  `past ${rule.after} in ${duration(rule.windowMs)}, each one more waits ${duration(rule.stepMs)} ` +
+  `longer, at most ${duration(rule.maxMs)}; never refused`;
+
 const table = (header: string, rows: (string | number)[][]) => [
   header,
   `|${header
@@ -257,16 +262,20 @@ async function figures(page: string): Promise<string[]> {
     '',
     ...table('| limit | value | read from |', [
       [
-        'sign-in attempts per typed username',
-        throttle(SIGN_IN_PER_USERNAME),
-        '`SIGN_IN_PER_USERNAME`',
+        'sign-in attempts per user (account id and e-mail share the count; so do the codes of the two-factor step)',
+        throttle(SIGN_IN_PER_USER),
+        '`SIGN_IN_PER_USER`',
       ],
       [
-        'sign-in attempts per client address',
-        throttle(SIGN_IN_PER_ADDRESS),
-        '`SIGN_IN_PER_ADDRESS`',
+        'wrong passwords per client address: a delay on its wrong ones',
+        slowdown(SIGN_IN_FAILURES_PER_ADDRESS),
+        '`SIGN_IN_FAILURES_PER_ADDRESS`',
       ],
-      ['wrong codes per user and purpose', throttle(CODE_ENTRY), '`CODE_ENTRY`'],
+      [
+        'wrong sign-up and reset codes, and authenticator codes setting it up or turning it off, per user and purpose',
+        throttle(CODE_ENTRY),
+        '`CODE_ENTRY`',
+      ],
       ['code e-mails per account', throttle(CODE_SENDS), '`CODE_SENDS`'],
       [
         'unknown account ids per address at sign-up',

@@ -191,16 +191,15 @@ describe.skipIf(!serverUrl)('three replicas on one PostgreSQL, round-robin', () 
   it('share sign-in lock-outs: five failures through one replica lock the username on all', async () => {
     const { user } = await seedBorrower(database!.db);
     const [first, ...others] = replicas.map((r) => r.base) as [string, ...string[]];
-    const signIn = (base: string, password: string) =>
-      api.callAt(base, 'POST', '/api/auth/signin', {
-        body: { username: user.username, password },
-      });
+    const signIn = (base: string, username: string, password: string) =>
+      api.callAt(base, 'POST', '/api/auth/signin', { body: { username, password } });
 
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signIn(first, 'Wrong#pass1')).status).toBe(401);
+      expect((await signIn(first, user.username, 'Wrong#pass1')).status).toBe(401);
     }
+    // The user is locked by the e-mail too: one count per user, on every replica.
     for (const base of [...others, first]) {
-      const refused = await signIn(base, TEST_PASSWORD);
+      const refused = await signIn(base, user.email, TEST_PASSWORD);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }

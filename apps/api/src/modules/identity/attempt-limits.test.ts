@@ -5,7 +5,12 @@ import { seedAccount, seedBorrower, TEST_PASSWORD } from '../../../test/factorie
 import { latestCodeFor } from '../../../test/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { CODE_MAX_ATTEMPTS } from './one-time-codes.ts';
-import { CODE_SENDS, SIGN_IN_PER_USERNAME, SIGN_UP_CHECK_PER_ADDRESS } from './throttle.ts';
+import {
+  CODE_SENDS,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+  SIGN_IN_PER_USER,
+  SIGN_UP_CHECK_PER_ADDRESS,
+} from './throttle.ts';
 
 /**
  * Issue: limits were check-then-act, so requests arriving together all passed the check. Each
@@ -19,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const AT_ONCE = 50;
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
+const post = (url: string, payload: object, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url, payload, ...(remoteAddress ? { remoteAddress } : {}) });
 const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode);
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -82,27 +87,36 @@ describe('attempt limits under concurrency', () => {
   });
 
   it('lets at most 5 of 50 simultaneous wrong passwords be checked, then locks even the right one', async () => {
-    const { account } = await seedBorrower(t.db);
+    const { account, user } = await seedBorrower(t.db);
+    // One user, typed every way: the account id in either case and the e-mail in either case.
+    const identifiers = [
+      account.key,
+      account.key.toLowerCase(),
+      account.email,
+      account.email.toUpperCase(),
+    ];
     const wrong = await Promise.all(
-      Array.from({ length: AT_ONCE }, () =>
-        post('/api/auth/signin', { username: account.key, password: 'Wrong#pass1' }),
+      Array.from({ length: AT_ONCE }, (_, i) =>
+        post('/api/auth/signin', {
+          username: identifiers[i % identifiers.length],
+          password: 'Wrong#pass1',
+        }),
       ),
     );
     const tried = statuses(wrong).filter((s) => s === 401).length;
-    expect(tried).toBeLessThanOrEqual(SIGN_IN_PER_USERNAME.limit);
+    expect(tried).toBeLessThanOrEqual(SIGN_IN_PER_USER.limit);
     expect(statuses(wrong).filter((s) => s === 429)).toHaveLength(AT_ONCE - tried);
     const [counter] = await queryRows<{ failures: number }>(
       t.db,
-      sql`select failures from throttles where key = ${`sign-in:user:${account.key}`}`,
+      sql`select failures from throttles where key = ${`sign-in:user:${user.id}`}`,
     );
-    expect(counter!.failures).toBeLessThanOrEqual(SIGN_IN_PER_USERNAME.limit);
+    expect(counter!.failures).toBeLessThanOrEqual(SIGN_IN_PER_USER.limit);
 
-    const right = await post('/api/auth/signin', {
-      username: account.key,
-      password: TEST_PASSWORD,
-    });
-    expect(right.statusCode).toBe(429);
-    expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    for (const username of [account.key, account.email]) {
+      const right = await post('/api/auth/signin', { username, password: TEST_PASSWORD });
+      expect(right.statusCode).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    }
   });
 
   it('mails at most 5 codes for 50 simultaneous resends', async () => {
@@ -155,5 +169,53 @@ describe('attempt limits under concurrency', () => {
       sql`select id from users where account_key = ${account.key}`,
     );
     expect(users).toHaveLength(1);
+  });
+});
+
+describe('a noisy address (an office, or carrier-grade NAT)', () => {
+  const wrongTries = (address: string, usernames: string[], each: number) =>
+    Promise.all(
+      usernames.flatMap((username) =>
+        Array.from({ length: each }, () =>
+          post('/api/auth/signin', { username, password: 'Wrong#pass1' }, address),
+        ),
+      ),
+    );
+
+  it('never refuses the right password of a user who is not locked', async () => {
+    const address = '198.51.100.20';
+    const { account } = await seedBorrower(t.db);
+    const noise = await wrongTries(
+      address,
+      Array.from({ length: 40 }, (_, i) => `NOISE-${i}`),
+      SIGN_IN_PER_USER.limit,
+    );
+    expect(statuses(noise).filter((s) => s !== 401)).toEqual([]);
+
+    const right = await post(
+      '/api/auth/signin',
+      { username: account.email, password: TEST_PASSWORD },
+      address,
+    );
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('slows its wrong tries down, for unknown usernames and wrong passwords alike', async () => {
+    const address = '198.51.100.21';
+    const { account } = await seedBorrower(t.db);
+    await wrongTries(
+      address,
+      Array.from({ length: SIGN_IN_FAILURES_PER_ADDRESS.after / 5 }, (_, i) => `QUIET-${i}`),
+      5,
+    );
+    for (const username of [account.key, 'NOBODY-HERE']) {
+      const started = performance.now();
+      const slowed = await post('/api/auth/signin', { username, password: 'Wrong#pass1' }, address);
+      expect(slowed.statusCode).toBe(401);
+      expect(slowed.json().error.code).toBe('INVALID_CREDENTIALS');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(
+        SIGN_IN_FAILURES_PER_ADDRESS.stepMs,
+      );
+    }
   });
 });

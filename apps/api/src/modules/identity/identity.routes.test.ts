@@ -15,6 +15,14 @@ afterAll(() => t.close());
 const ORIGIN = 'http://localhost:3000';
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
+/** Sign-ins from an address of their own, so wrong passwords of other tests do not slow them. */
+const signInFrom = (remoteAddress: string) => (username: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { username, password },
+    remoteAddress,
+  });
 const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === 'portal_session')?.value;
 
@@ -286,12 +294,39 @@ describe('sign-in and sessions', () => {
     const locked = await post('/api/auth/signin', { username: account.key, password });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // DESIGN §4 (settled 2026-11-27): the e-mail is the same user, with the same count.
     const byEmail = await post('/api/auth/signin', { username: account.email, password });
-    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.statusCode).toBe(429);
     expect(
       (await post('/api/auth/signin', { username: other.account.key, password: other.password }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('counts wrong passwords by e-mail and by account id as one user', async () => {
+    const { account, password } = await registeredBorrower();
+    const signIn = signInFrom('192.0.2.11');
+    for (let i = 0; i < 5; i++) {
+      const username = i % 2 ? account.email.toUpperCase() : account.email;
+      expect((await signIn(username, 'Wrong#pass1')).statusCode).toBe(401);
+    }
+    for (const username of [account.key, account.key.toLowerCase(), account.email]) {
+      const locked = await signIn(username, password);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    }
+  });
+
+  it('counts failures by account id and by e-mail towards one lock-out, and a success resets both', async () => {
+    const { account, password } = await registeredBorrower();
+    const signIn = signInFrom('192.0.2.12');
+    for (let i = 0; i < 4; i++) await signIn(i % 2 ? account.email : account.key, 'Wrong#pass1');
+    expect((await signIn(account.email, password)).statusCode).toBe(200);
+    // Four more wrong passwords are answered, not locked: the success cleared the whole count.
+    for (let i = 0; i < 4; i++) {
+      expect((await signIn(account.key, 'Wrong#pass1')).statusCode).toBe(401);
+    }
+    expect((await signIn(account.email, password)).statusCode).toBe(200);
   });
 
   it('locks unknown usernames exactly like known ones', async () => {

@@ -175,11 +175,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       },
     },
     async (request, reply) =>
-      startSession(
-        request,
-        reply,
-        await signInWithSecondFactor(db, twoFactor, request.body, request.ip),
-      ),
+      startSession(request, reply, await signInWithSecondFactor(db, twoFactor, request.body)),
   );
 
   app.post(
@@ -209,12 +205,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { recoveryCodes, ...session } = await enrolAtSignIn(
-        db,
-        twoFactor,
-        request.body,
-        request.ip,
-      );
+      const { recoveryCodes, ...session } = await enrolAtSignIn(db, twoFactor, request.body);
       return { ...(await startSession(request, reply, session)), recoveryCodes };
     },
   );

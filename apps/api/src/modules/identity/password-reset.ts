@@ -5,6 +5,7 @@ import { codeMail } from '../../mail/templates.ts';
 import { consumeCode, issueCode } from './one-time-codes.ts';
 import { hashSecret } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { signInAttemptsKey } from './sign-in.ts';
 import {
   CODE_ENTRY,
   CODE_SENDS,
@@ -57,7 +58,6 @@ export async function resetPassword(db: Database, input: PasswordResetBody) {
     await revokeUserSessions(tx, user!.id);
   });
   await resetAttempts(db, throttleKey);
-  await resetAttempts(db, `sign-in:user:${user!.username}`);
-  await resetAttempts(db, `sign-in:user:${user!.email.toLowerCase()}`);
+  await resetAttempts(db, signInAttemptsKey(user!.id));
   return { username: user!.username };
 }

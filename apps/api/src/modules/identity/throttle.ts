@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -10,17 +11,33 @@ export interface ThrottleRule {
   lockMs: number;
 }
 
-/** DESIGN §3: after 5 failed sign-ins a username is locked for 15 minutes. */
-export const SIGN_IN_PER_USERNAME: ThrottleRule = {
+/**
+ * DESIGN §3–§4: after 5 failed sign-ins a user is locked for 15 minutes, whether the account id or
+ * the e-mail was typed; wrong second-factor codes at sign-in count here too.
+ */
+export const SIGN_IN_PER_USER: ThrottleRule = {
   limit: 5,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
 };
-/** One address trying many usernames is slowed too, with more room for shared offices. */
-export const SIGN_IN_PER_ADDRESS: ThrottleRule = {
-  limit: 30,
+
+/** A delay, never a refusal: each failure past `after` within `windowMs` waits `stepMs` longer. */
+export interface SlowdownRule {
+  after: number;
+  windowMs: number;
+  stepMs: number;
+  maxMs: number;
+}
+
+/**
+ * Wrong passwords from one address. Offices and carrier-grade NAT put many borrowers behind one
+ * address, so a noisy address is slowed down, never refused (DESIGN §4, settled 2026-11-27).
+ */
+export const SIGN_IN_FAILURES_PER_ADDRESS: SlowdownRule = {
+  after: 30,
   windowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
+  stepMs: 250,
+  maxMs: 3_000,
 };
 /** Wrong codes typed per user and purpose, on top of each code's own 5 tries. */
 export const CODE_ENTRY: ThrottleRule = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -42,6 +59,16 @@ export class ThrottledError extends DomainError {
   }
 }
 
+/** A key's count plus one, or 1 once its window or lock has run out. */
+function nextCount(windowMs: number) {
+  const fresh = sql`(${throttles.windowStartedAt} < now() - make_interval(secs => ${windowMs / 1000})
+    or ${throttles.lockedUntil} <= now())`;
+  return {
+    failures: sql`(case when ${fresh} then 1 else ${throttles.failures} + 1 end)`,
+    windowStartedAt: sql`case when ${fresh} then now() else ${throttles.windowStartedAt} end`,
+  };
+}
+
 /**
  * Reserves one attempt under `key` before the caller checks anything, or throws ThrottledError
  * while the key is locked. One conditional upsert reads and counts at once, so 50 requests
@@ -49,11 +76,8 @@ export class ThrottledError extends DomainError {
  * A window or lock that has run out starts a fresh count.
  */
 export async function reserveAttempt(db: Executor, key: string, rule: ThrottleRule) {
-  const windowSeconds = rule.windowMs / 1000;
   const lockSeconds = rule.lockMs / 1000;
-  const fresh = sql`(${throttles.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})
-    or ${throttles.lockedUntil} <= now())`;
-  const count = sql`(case when ${fresh} then 1 else ${throttles.failures} + 1 end)`;
+  const next = nextCount(rule.windowMs);
   const reserved = await db
     .insert(throttles)
     .values({
@@ -65,9 +89,8 @@ export async function reserveAttempt(db: Executor, key: string, rule: ThrottleRu
     .onConflictDoUpdate({
       target: throttles.key,
       set: {
-        failures: count,
-        windowStartedAt: sql`case when ${fresh} then now() else ${throttles.windowStartedAt} end`,
-        lockedUntil: sql`case when ${count} >= ${rule.limit}
+        ...next,
+        lockedUntil: sql`case when ${next.failures} >= ${rule.limit}
           then now() + make_interval(secs => ${lockSeconds}) else null end`,
       },
       setWhere: sql`${throttles.lockedUntil} is null or ${throttles.lockedUntil} <= now()`,
@@ -86,8 +109,22 @@ async function secondsLocked(db: Executor, key: string): Promise<number> {
 }
 
 /**
- * Gives a reservation back: the attempt turned out to be one the rule does not count (a good
- * password from a shared office address). A lock it alone caused is lifted with it.
+ * Counts one failure under `key` (one upsert, so concurrent failures on every replica all count)
+ * and waits as long as `rule` says for the count reached.
+ */
+export async function slowDown(db: Executor, key: string, rule: SlowdownRule) {
+  const [counted] = await db
+    .insert(throttles)
+    .values({ key, failures: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({ target: throttles.key, set: nextCount(rule.windowMs) })
+    .returning({ failures: throttles.failures });
+  const over = (counted?.failures ?? 0) - rule.after;
+  if (over > 0) await sleep(Math.min(rule.maxMs, over * rule.stepMs));
+}
+
+/**
+ * Gives a reservation back: the attempt turned out to be one the rule does not count (a known
+ * account id at sign-up). A lock it alone caused is lifted with it.
  */
 export async function releaseAttempt(db: Executor, key: string, rule: ThrottleRule) {
   await db

@@ -7,7 +7,7 @@ import { latestMailTo } from '../../../test/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { listHistory } from '../audit/audit.ts';
 import { CODE_MAX_ATTEMPTS } from './one-time-codes.ts';
-import { SIGN_IN_PER_USERNAME } from './throttle.ts';
+import { SIGN_IN_PER_USER } from './throttle.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -220,7 +220,7 @@ describe('signing in with two-factor sign-in on', () => {
   });
 
   it('counts 50 simultaneous wrong codes like wrong passwords: the limit holds, then even the right password is locked out', async () => {
-    const { account, secret } = await enrolledBorrower();
+    const { account, user, secret } = await enrolledBorrower();
     const { challengeToken } = await challengeOf(t.app, account.key);
     const right = await codeAt(secret, 0);
     const tries = await Promise.all(
@@ -232,7 +232,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect(statuses.every((s) => [400, 401, 429].includes(s))).toBe(true);
     // The password step's own attempt stays counted until the second factor is given.
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(
-      SIGN_IN_PER_USERNAME.limit - 1,
+      SIGN_IN_PER_USER.limit - 1,
     );
     const [challenge] = await queryRows<{ attempts: number }>(
       t.db,
@@ -242,9 +242,9 @@ describe('signing in with two-factor sign-in on', () => {
     expect(challenge!.attempts).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS);
     const [counter] = await queryRows<{ failures: number }>(
       t.db,
-      sql`select failures from throttles where key = ${`sign-in:user:${account.key}`}`,
+      sql`select failures from throttles where key = ${`sign-in:user:${user.id}`}`,
     );
-    expect(counter!.failures).toBeLessThanOrEqual(SIGN_IN_PER_USERNAME.limit);
+    expect(counter!.failures).toBeLessThanOrEqual(SIGN_IN_PER_USER.limit);
 
     expect(
       [401, 429].includes(
