@@ -253,6 +253,12 @@ export type Env = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
 
+/**
+ * The integration key of a loopback development server without INTEGRATION_API_KEY. Everyone
+ * knows it, so it opens the import to local requests only, as the other conveniences.
+ */
+export const DEV_INTEGRATION_KEY = 'dev-integration-key';
+
 function toConfig(env: z.output<typeof EnvSchema>) {
   const production = env.NODE_ENV === 'production';
   // DESIGN §4 "Deployment safety": the dev provider, the dev outbox, the default integration key
@@ -270,7 +276,7 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     // On loopback a per-process secret is enough: signed URLs live 15 minutes.
     SESSION_SECRET: env.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     INTEGRATION_API_KEY:
-      env.INTEGRATION_API_KEY ?? (devConveniences ? 'dev-integration-key' : undefined),
+      env.INTEGRATION_API_KEY ?? (devConveniences ? DEV_INTEGRATION_KEY : undefined),
     // DESIGN §2: demo data only for a fresh embedded database unless asked for explicitly.
     DEMO_DATA: env.DEMO_DATA ?? !env.DATABASE_URL,
   };

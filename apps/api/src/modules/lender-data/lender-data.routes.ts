@@ -2,18 +2,13 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, ImportBodySchema, ImportResponseSchema } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
+import { DEV_INTEGRATION_KEY } from '../../env.ts';
 import { isLocalRequest } from '../../plugins/security.ts';
 import { importLenderData } from './import-lender-data.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 const matches = (presented: string, key: string | undefined) =>
   key !== undefined && timingSafeEqual(digest(presented), digest(key));
-/**
- * The default key of a loopback development server (env.ts). Everyone knows it, so it opens the
- * import to local requests only, as the other development conveniences; so does the same value
- * set as INTEGRATION_API_KEY, which is no secret either.
- */
-const DEV_INTEGRATION_KEY = 'dev-integration-key';
 
 export const lenderDataRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -35,6 +30,8 @@ export const lenderDataRoutes: FastifyPluginAsyncZod<{
       // Checked before the body is parsed, so a caller without the key learns nothing from validation.
       onRequest: async (request) => {
         const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        // The development key opens it to local requests only, even set as INTEGRATION_API_KEY: it
+        // is no secret.
         const opens = (key: string | undefined) =>
           presented !== undefined &&
           matches(presented, key) &&
