@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { importBorrower, signUpBorrower, STRONG_PASSWORD, type Borrower } from './fixtures';
+import {
+  borrowerToken,
+  importBorrower,
+  mailTo,
+  signUpBorrower,
+  STRONG_PASSWORD,
+  type Borrower,
+} from './fixtures';
 
 /** The code of the 30-second step `offset` steps from now; the server accepts one either side. */
 const codeAt = (secret: string, offset: number) =>
@@ -26,9 +33,12 @@ async function signOut(page: Page) {
 test('a borrower turns on two-factor sign-in, then signs in with a code and once with a recovery code', async ({
   page,
   request,
+  baseURL,
 }) => {
   const borrower = await importBorrower(request);
   await signUpBorrower(request, borrower);
+  // A session elsewhere (an API client's), which turning two-factor sign-in on ends.
+  const elsewhere = await borrowerToken(baseURL!, borrower);
 
   await enterPassword(page, borrower);
   await expect(page).toHaveURL(/\/opportunities$/);
@@ -48,6 +58,14 @@ test('a borrower turns on two-factor sign-in, then signs in with a code and once
   await page.getByLabel('I have saved my recovery codes').check();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('On', { exact: true })).toBeVisible();
+  // The borrower hears of it, and only the session that turned it on goes on.
+  await mailTo(request, borrower.email, /two-factor sign-in is now on/i);
+  const other = await request.get('/api/auth/session', {
+    headers: { authorization: `Bearer ${elsewhere}` },
+  });
+  expect(other.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await signOut(page);
 
   // The password alone is not enough any more; the next step's code is (each code works once).

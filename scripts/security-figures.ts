@@ -276,7 +276,11 @@ async function figures(page: string): Promise<string[]> {
         throttle(CODE_ENTRY),
         '`CODE_ENTRY`',
       ],
-      ['code e-mails per account', throttle(CODE_SENDS), '`CODE_SENDS`'],
+      [
+        'code e-mails per account and purpose (sign-up, reset, two-factor set-up)',
+        throttle(CODE_SENDS),
+        '`CODE_SENDS`',
+      ],
       [
         'unknown account ids per address at sign-up',
         throttle(SIGN_UP_CHECK_PER_ADDRESS),

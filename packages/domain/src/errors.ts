@@ -88,6 +88,11 @@ export const DOMAIN_ERRORS = {
   },
   /** SPEC §8: wrong, expired or reused one-time code. */
   INVALID_CODE: { status: 400, message: 'Invalid verification code provided, please try again.' },
+  /** The e-mailed code of a two-factor set-up at sign-in, told apart from the app's code beside it. */
+  INVALID_EMAIL_CODE: {
+    status: 400,
+    message: 'The code from the e-mail is not valid or has expired. Check it, or send a new one.',
+  },
   FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
   UNSUPPORTED_FILE_TYPE: {
     status: 415,

@@ -27,6 +27,9 @@ export const messages: Messages = {
   'domain.error.ILLEGAL_TRANSITION': ['अभी स्थिति में यह बदलाव संभव नहीं है'],
   'domain.error.INVALID_CODE': ['सत्यापन कोड अमान्य है, कृपया फिर से प्रयास करें।'],
   'domain.error.INVALID_CREDENTIALS': ['यूज़रनेम या पासवर्ड गलत है।'],
+  'domain.error.INVALID_EMAIL_CODE': [
+    'e-mail से मिला कोड अमान्य है या उसकी अवधि समाप्त हो गई है। उसे जाँचें, या नया कोड भेजें।',
+  ],
   'domain.error.INVALID_SIGNATURE': ['यह लिंक अमान्य है या इसकी अवधि समाप्त हो चुकी है'],
   'domain.error.NOT_ALL_REVIEWED': ['भेजने से पहले हर दस्तावेज़ को स्वीकृत या अस्वीकृत करें'],
   'domain.error.NOT_FOUND': ['नहीं मिला'],

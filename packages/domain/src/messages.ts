@@ -30,6 +30,9 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'domain.error.ILLEGAL_TRANSITION': ['This status change is not allowed now'],
     'domain.error.INVALID_CODE': ['Invalid verification code provided, please try again.'],
     'domain.error.INVALID_CREDENTIALS': ['Incorrect username or password.'],
+    'domain.error.INVALID_EMAIL_CODE': [
+      'The code from the e-mail is not valid or has expired. Check it, or send a new one.',
+    ],
     'domain.error.INVALID_SIGNATURE': ['This link is invalid or has expired'],
     'domain.error.NOT_ALL_REVIEWED': ['Approve or reject every document before submitting'],
     'domain.error.NOT_FOUND': ['Not found'],

@@ -49,14 +49,19 @@ export const TwoFactorSignInBodySchema = z.union(
 );
 export type TwoFactorSignInBody = z.infer<typeof TwoFactorSignInBodySchema>;
 
-/** Starts enrolment during an MFA_SETUP sign-in. */
+/** Starts enrolment, or asks for a new e-mailed code, during an MFA_SETUP sign-in. */
 export const TwoFactorSetupChallengeBodySchema = z.object({ challengeToken: ChallengeTokenSchema });
 
-/** Finishes enrolment during an MFA_SETUP sign-in with the app's first code. */
+/**
+ * Finishes enrolment during an MFA_SETUP sign-in with the app's first code and the code e-mailed
+ * to the address on file, so a phished password alone cannot bind another authenticator.
+ */
 export const TwoFactorConfirmChallengeBodySchema = z.object({
   challengeToken: ChallengeTokenSchema,
   code: OtpCodeSchema,
+  emailCode: OtpCodeSchema,
 });
+export type TwoFactorConfirmChallengeBody = z.infer<typeof TwoFactorConfirmChallengeBodySchema>;
 
 /** A current code: to confirm enrolment from the profile, or to turn two-factor sign-in off. */
 export const TwoFactorCodeBodySchema = z.object({ code: OtpCodeSchema });

@@ -28,7 +28,8 @@ export const approvalStatus = pgEnum('approval_status', [
 ]);
 export const role = pgEnum('role', ['client', 'approver', 'viewer', 'admin']);
 export const selectedNoc = pgEnum('selected_noc', ['Final', 'Provisional']);
-export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset']);
+// two_factor_setup: e-mailed when a required two-factor set-up starts at sign-in.
+export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset', 'two_factor_setup']);
 export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILLED']);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
 // Why a checker rejected a file, from the lender's fixed list (reported on by code).

@@ -90,6 +90,22 @@ export const messages: Record<'en' | 'hi', Messages> = {
     ],
     'mail.submitted.link': ['Review it in the ', ['screen']],
     'mail.submitted.subject': ['For your review: ', ['label']],
+    'mail.twoFactorChanged.link': ['Sign in'],
+    'mail.twoFactorChanged.sessionsEnded': ['Every other open session of your account was ended.'],
+    'mail.twoFactorOff.line': [
+      'Two-factor sign-in was turned off for your account: your password alone now signs you in.',
+    ],
+    'mail.twoFactorOff.notYou': [
+      'If you did not do this, reset your password at once, turn two-factor sign-in on again from your profile and contact the lender.',
+    ],
+    'mail.twoFactorOff.subject': ['Two-factor sign-in is now off for your Borrower Portal account'],
+    'mail.twoFactorOn.line': [
+      'Two-factor sign-in was turned on for your account: signing in now also needs the code from your authenticator app.',
+    ],
+    'mail.twoFactorOn.notYou': [
+      'If you did not do this, reset your password at once and contact the lender.',
+    ],
+    'mail.twoFactorOn.subject': ['Two-factor sign-in is now on for your Borrower Portal account'],
     'mail.twoFactorReset.link': ['Sign in'],
     'mail.twoFactorReset.notYou': ['If you did not ask for this, contact the lender at once.'],
     'mail.twoFactorReset.setUpAgain': [
@@ -99,6 +115,13 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'mail.twoFactorReset.turnedOff': [
       'A lender administrator turned off two-factor sign-in for your account, and every open session was ended.',
     ],
+    'mail.twoFactorSetup.ignore': [
+      'If you did not just sign in, someone else knows your password: reset it at once and tell the lender.',
+    ],
+    'mail.twoFactorSetup.intro': [
+      "You are setting up two-factor sign-in for the Borrower Portal. Enter this code beside your authenticator app's first code:",
+    ],
+    'mail.twoFactorSetup.subject': ['Your Borrower Portal sign-in code'],
   },
   hi: {
     'mail.approved.line': ['ऋणदाता के चेकर ने ', ['label'], ' के दस्तावेज़ स्वीकृत कर दिए हैं।'],
@@ -167,6 +190,22 @@ export const messages: Record<'en' | 'hi', Messages> = {
     ],
     'mail.submitted.link': [['screen'], ' में समीक्षा करें'],
     'mail.submitted.subject': ['आपकी समीक्षा हेतु: ', ['label']],
+    'mail.twoFactorChanged.link': ['साइन इन करें'],
+    'mail.twoFactorChanged.sessionsEnded': ['आपके खाते के बाकी सभी खुले सत्र समाप्त कर दिए गए हैं।'],
+    'mail.twoFactorOff.line': [
+      'आपके खाते का दो-चरणीय साइन इन बंद कर दिया गया है: अब केवल आपके पासवर्ड से साइन इन हो जाता है।',
+    ],
+    'mail.twoFactorOff.notYou': [
+      'यदि यह आपने नहीं किया, तो तुरंत अपना पासवर्ड रीसेट करें, अपनी प्रोफ़ाइल से दो-चरणीय साइन इन फिर से चालू करें और ऋणदाता से संपर्क करें।',
+    ],
+    'mail.twoFactorOff.subject': ['आपके ऋणी पोर्टल खाते का दो-चरणीय साइन इन अब बंद है'],
+    'mail.twoFactorOn.line': [
+      'आपके खाते का दो-चरणीय साइन इन चालू कर दिया गया है: अब साइन इन करने के लिए आपके authenticator ऐप का कोड भी चाहिए।',
+    ],
+    'mail.twoFactorOn.notYou': [
+      'यदि यह आपने नहीं किया, तो तुरंत अपना पासवर्ड रीसेट करें और ऋणदाता से संपर्क करें।',
+    ],
+    'mail.twoFactorOn.subject': ['आपके ऋणी पोर्टल खाते का दो-चरणीय साइन इन अब चालू है'],
     'mail.twoFactorReset.link': ['साइन इन करें'],
     'mail.twoFactorReset.notYou': ['यदि आपने इसका अनुरोध नहीं किया था, तो तुरंत ऋणदाता से संपर्क करें।'],
     'mail.twoFactorReset.setUpAgain': [
@@ -176,5 +215,12 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'mail.twoFactorReset.turnedOff': [
       'ऋणदाता के एक administrator ने आपके खाते का दो-चरणीय साइन इन बंद कर दिया है, और सभी खुले सत्र समाप्त कर दिए गए हैं।',
     ],
+    'mail.twoFactorSetup.ignore': [
+      'यदि आपने अभी साइन इन नहीं किया है, तो किसी और को आपका पासवर्ड पता है: तुरंत अपना पासवर्ड रीसेट करें और ऋणदाता को सूचित करें।',
+    ],
+    'mail.twoFactorSetup.intro': [
+      'आप ऋणी पोर्टल के लिए दो-चरणीय साइन इन सेट कर रहे हैं। अपने authenticator ऐप के पहले कोड के साथ यह कोड दर्ज करें:',
+    ],
+    'mail.twoFactorSetup.subject': ['आपका ऋणी पोर्टल साइन इन कोड'],
   },
 };

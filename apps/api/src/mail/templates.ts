@@ -1,13 +1,16 @@
 import { CODE_LIFETIME_MINUTES, translatorFor, type Language } from '@portal/domain';
 import type { MailMessage } from './mailer.ts';
+import type { CodePurpose } from '../modules/identity/one-time-codes.ts';
 import { messages } from './messages.ts';
-
-export type CodePurpose = 'signup' | 'password_reset';
 
 /** E-mail texts (messages.en.json / messages.hi.json beside this file) in the recipient's language. */
 const translate = translatorFor(messages);
 
-const CODE_WORDING = { signup: 'mail.signup', password_reset: 'mail.passwordReset' } as const;
+const CODE_WORDING = {
+  signup: 'mail.signup',
+  password_reset: 'mail.passwordReset',
+  two_factor_setup: 'mail.twoFactorSetup',
+} as const satisfies Record<CodePurpose, string>;
 
 const greetingOf = (language: Language, name: string | null | undefined) => {
   const trimmed = name?.trim();
@@ -273,6 +276,25 @@ export function twoFactorResetMail(input: {
       t('mail.twoFactorReset.notYou'),
     ],
     link: { label: t('mail.twoFactorReset.link'), url: input.url },
+  }));
+}
+
+/**
+ * To a borrower: two-factor sign-in was turned on or off, and their other sessions ended; sent so
+ * that someone who did not do it hears of it at once.
+ */
+export function twoFactorChangedMail(input: {
+  enabled: boolean;
+  name: string | null;
+  url: string;
+  language?: Language;
+}): Omit<MailMessage, 'to'> {
+  const change = input.enabled ? 'mail.twoFactorOn' : 'mail.twoFactorOff';
+  return notice(input.language, (t) => ({
+    subject: t(`${change}.subject`),
+    name: input.name,
+    lines: [t(`${change}.line`), t('mail.twoFactorChanged.sessionsEnded'), t(`${change}.notYou`)],
+    link: { label: t('mail.twoFactorChanged.link'), url: input.url },
   }));
 }
 

@@ -157,8 +157,11 @@ const PROBES: Record<string, ProbeFor> = {
   'POST /api/auth/signin/two-factor/setup': () => ({
     payload: { challengeToken: 'no-such-challenge' },
   }),
+  'POST /api/auth/signin/two-factor/setup/resend': () => ({
+    payload: { challengeToken: 'no-such-challenge' },
+  }),
   'POST /api/auth/signin/two-factor/confirm': () => ({
-    payload: { challengeToken: 'no-such-challenge', code: WRONG_CODE },
+    payload: { challengeToken: 'no-such-challenge', code: WRONG_CODE, emailCode: WRONG_CODE },
   }),
   'POST /api/profile/two-factor/enable': () => ({ payload: { code: WRONG_CODE } }),
   'POST /api/profile/two-factor/disable': () => ({ payload: { code: WRONG_CODE } }),

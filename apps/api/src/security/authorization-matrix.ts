@@ -88,6 +88,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // A two-factor sign-in step is opened by its challenge token alone (sent an unknown one: 401).
   'POST /api/auth/signin/two-factor':                                                    [  401,   401,   401,   401,   401,   401,   401],
   'POST /api/auth/signin/two-factor/setup':                                              [  401,   401,   401,   401,   401,   401,   401],
+  'POST /api/auth/signin/two-factor/setup/resend':                                       [  401,   401,   401,   401,   401,   401,   401],
   'POST /api/auth/signin/two-factor/confirm':                                            [  401,   401,   401,   401,   401,   401,   401],
   // A borrower's own two-factor sign-in (staff use their identity provider's). Sent a wrong code:
   // enabling says 400; disabling says 409, as it is not on.

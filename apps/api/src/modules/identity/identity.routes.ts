@@ -32,7 +32,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins
 import { requestLanguage } from '../../plugins/request-language.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { revokeSession, resolveSession, type AuthenticatedUser } from './sessions.ts';
-import { enrolAtSignIn, signIn, signInWithSecondFactor } from './sign-in.ts';
+import { enrolAtSignIn, resendSetupCode, signIn, signInWithSecondFactor } from './sign-in.ts';
 import {
   confirmSignUp,
   lookUpAccountForSignUp,
@@ -195,22 +195,44 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
+    '/api/auth/signin/two-factor/setup/resend',
+    {
+      schema: {
+        tags,
+        summary: 'E-mails a new code for an MFA_SETUP challenge (limited like every code e-mail)',
+        body: TwoFactorSetupChallengeBodySchema,
+        response: { 202: AcceptedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await resendSetupCode(db, request.body.challengeToken);
+      return reply.status(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
     '/api/auth/signin/two-factor/confirm',
     {
       schema: {
         tags,
-        summary: 'Finishes an MFA_SETUP challenge: the first code turns two-factor sign-in on',
+        summary:
+          'Finishes an MFA_SETUP challenge: the app’s first code and the e-mailed code turn two-factor sign-in on',
         body: TwoFactorConfirmChallengeBodySchema,
         response: { 200: EnrolledSignInResponseSchema },
       },
     },
     async (request, reply) => {
-      const { recoveryCodes, ...session } = await enrolAtSignIn(db, twoFactor, request.body);
+      const { recoveryCodes, ...session } = await enrolAtSignIn(
+        db,
+        twoFactor,
+        request.body,
+        `${publicUrl}/`,
+      );
       return { ...(await startSession(request, reply, session)), recoveryCodes };
     },
   );
 
-  await app.register(twoFactorRoutes, { db, twoFactor });
+  await app.register(twoFactorRoutes, { db, twoFactor, publicUrl });
 
   app.get(
     '/api/auth/session',

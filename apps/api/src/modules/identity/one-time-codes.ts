@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { CODE_LIFETIME_MINUTES, DomainError } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
+import { codePurpose, oneTimeCodes } from '../../db/schema.ts';
 import { hashSecret, verifySecret } from './passwords.ts';
 
-type Purpose = 'signup' | 'password_reset';
+export type CodePurpose = (typeof codePurpose.enumValues)[number];
 
 /** DESIGN §3: codes are 6 digits, live 10 minutes, allow 5 wrong tries, are single use and stored hashed. */
 export const CODE_LIFETIME_MS = CODE_LIFETIME_MINUTES * 60_000;
@@ -32,7 +32,7 @@ const sameBinding = (bindingHash: string | null) =>
 export async function issueCode(
   db: Executor,
   userId: string,
-  purpose: Purpose,
+  purpose: CodePurpose,
   registration: Registration = { passwordHash: null, bindingHash: null },
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -89,7 +89,7 @@ export async function latestRegistration(
 export async function consumeCode(
   db: Executor,
   userId: string | undefined,
-  purpose: Purpose,
+  purpose: CodePurpose,
   code: string,
   options: { bindingHash?: string | undefined } = {},
 ): Promise<Registration> {
@@ -135,7 +135,7 @@ export async function consumeCode(
 }
 
 /** Ends every other live code of the purpose, once one of them has done its job. */
-export async function retireCodes(db: Executor, userId: string, purpose: Purpose) {
+export async function retireCodes(db: Executor, userId: string, purpose: CodePurpose) {
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { preparedOnce } from '../../db/paged-list.ts';
@@ -110,9 +110,16 @@ export async function revokeSession(db: Executor, sessionId: string) {
     .where(eq(sessions.id, sessionId));
 }
 
-export async function revokeUserSessions(db: Executor, userId: string) {
+/** Ends every session of the user but `keepSessionId`, the one making a change, when given. */
+export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
 }

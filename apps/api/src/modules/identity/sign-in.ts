@@ -2,30 +2,36 @@ import {
   DomainError,
   type SigninBody,
   type SignInChallengeKind,
+  type TwoFactorConfirmChallengeBody,
   type TwoFactorSignInBody,
 } from '@portal/domain';
-import type { Database } from '../../db/client.ts';
-import { latestRegistration } from './one-time-codes.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { codeMail } from '../../mail/templates.ts';
+import { consumeCode, issueCode, latestRegistration } from './one-time-codes.ts';
 import { verifySecret } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import {
+  CODE_SENDS,
   reserveAttempt,
   resetAttempts,
   SIGN_IN_FAILURES_PER_ADDRESS,
   SIGN_IN_PER_USER,
   slowDown,
+  ThrottledError,
 } from './throttle.ts';
 import {
   acceptCode,
   acceptRecoveryCode,
   challengeFor,
+  challengeUser,
   confirmEnrolment,
   consumeChallenge,
   createChallenge,
   reserveChallengeTry,
   type TwoFactorSettings,
 } from './two-factor.ts';
-import { usersRepository as users, type UserRow } from './users.repository.ts';
+import { knownLanguage, usersRepository as users, type UserRow } from './users.repository.ts';
 
 /** A session, or the two-factor challenge a borrower must answer before one exists. */
 export type SignInOutcome =
@@ -74,10 +80,57 @@ export async function signIn(
   if (user.disabled) throw new DomainError('USER_DISABLED');
   if (!user.emailVerifiedAt) throw new DomainError('USER_NOT_CONFIRMED');
   if (challenge) {
-    return { challenge, challengeToken: await createChallenge(db, user.id, challenge) };
+    return { challenge, challengeToken: await startChallenge(db, user, challenge) };
   }
   const { token, expiresAt } = await createSession(db, user.id, { federated: false });
   return { token, expiresAt, userId: user.id };
+}
+
+/**
+ * A challenge for the password just given. A required set-up (MFA_SETUP) also e-mails a code to
+ * the address on file, in the same transaction. Past the limit of code e-mails none is sent (the
+ * last one still works) rather than the right password refused.
+ */
+async function startChallenge(db: Database, user: UserRow, kind: SignInChallengeKind) {
+  const mailCode = kind === 'MFA_SETUP' && (await mayMailSetupCode(db, user.id));
+  return db.transaction(async (tx) => {
+    const challengeToken = await createChallenge(tx, user.id, kind);
+    if (mailCode) await mailSetupCode(tx, user);
+    return challengeToken;
+  });
+}
+
+const setupCodeSends = (userId: string) => `code-send:two_factor_setup:${userId}`;
+
+async function mayMailSetupCode(db: Database, userId: string) {
+  try {
+    await reserveAttempt(db, setupCodeSends(userId), CODE_SENDS);
+    return true;
+  } catch (error) {
+    if (error instanceof ThrottledError) return false;
+    throw error;
+  }
+}
+
+async function mailSetupCode(tx: Executor, user: UserRow) {
+  const code = await issueCode(tx, user.id, 'two_factor_setup');
+  const language = knownLanguage.parse(user.language);
+  await enqueueMail(
+    tx,
+    {
+      to: user.email,
+      ...codeMail({ purpose: 'two_factor_setup', code, name: user.name, language }),
+    },
+    { containsSecret: true },
+  );
+}
+
+/** A new e-mailed code for an MFA_SETUP challenge; past the limit of code e-mails, 429. */
+export async function resendSetupCode(db: Database, challengeToken: string) {
+  const user = await users.findById(db, await challengeUser(db, challengeToken, 'MFA_SETUP'));
+  if (!user) throw new DomainError('SIGN_IN_EXPIRED');
+  await reserveAttempt(db, setupCodeSends(user.id), CODE_SENDS);
+  await db.transaction((tx) => mailSetupCode(tx, user));
 }
 
 /**
@@ -100,14 +153,28 @@ export async function signInWithSecondFactor(
   return finishChallenge(db, challengeId, user);
 }
 
-/** The last step of an MFA_SETUP sign-in: the app's first code turns two-factor sign-in on. */
+/**
+ * The last step of an MFA_SETUP sign-in: the app's first code and the e-mailed one turn two-factor
+ * sign-in on. The e-mailed code is checked only once the app's code is right, so a mistyped app
+ * code does not use it up.
+ */
 export async function enrolAtSignIn(
   db: Database,
   twoFactor: TwoFactorSettings,
-  input: { challengeToken: string; code: string },
+  input: TwoFactorConfirmChallengeBody,
+  signInUrl: string,
 ) {
   const { challengeId, user } = await reserveSecondFactorTry(db, input.challengeToken, 'MFA_SETUP');
-  const recoveryCodes = await confirmEnrolment(db, twoFactor, user.id, input.code);
+  const recoveryCodes = await confirmEnrolment(db, twoFactor, user.id, input.code, {
+    keepSessionId: undefined,
+    signInUrl,
+    alsoRequired: () =>
+      consumeCode(db, user.id, 'two_factor_setup', input.emailCode).catch((error: unknown) => {
+        throw error instanceof DomainError && error.code === 'INVALID_CODE'
+          ? new DomainError('INVALID_EMAIL_CODE')
+          : error;
+      }),
+  });
   return { ...(await finishChallenge(db, challengeId, user)), recoveryCodes };
 }
 

@@ -3,11 +3,11 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { seedBorrower, seedStaff, TEST_PASSWORD, tokenFor } from '../../../test/factories.ts';
-import { latestMailTo } from '../../../test/mail.ts';
+import { latestCodeFor, latestMailTo } from '../../../test/mail.ts';
 import { queryRows } from '../../db/client.ts';
 import { listHistory } from '../audit/audit.ts';
 import { CODE_MAX_ATTEMPTS } from './one-time-codes.ts';
-import { SIGN_IN_PER_USER } from './throttle.ts';
+import { CODE_SENDS, SIGN_IN_PER_USER } from './throttle.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -152,6 +152,55 @@ describe('turning two-factor sign-in on from the profile', () => {
   });
 });
 
+describe('a change to two-factor sign-in is noticed', () => {
+  const signedIn = async (token: string) =>
+    (await get(t.app, '/api/auth/session', token)).statusCode;
+
+  it('turning it on ends the borrower’s other sessions, not this one, and e-mails them', async () => {
+    const { account, user } = await seedBorrower(t.db);
+    const token = await tokenFor(t.db, user.id);
+    const other = await tokenFor(t.db, user.id);
+    const { secret } = (await post(t.app, '/api/profile/two-factor/setup', {}, token)).json();
+    const enabled = await post(
+      t.app,
+      '/api/profile/two-factor/enable',
+      { code: await codeAt(secret, 0) },
+      token,
+    );
+    expect(enabled.statusCode).toBe(200);
+    expect(await signedIn(other)).toBe(401);
+    expect(await signedIn(token)).toBe(200);
+    const mail = await latestMailTo(t.db, account.email);
+    expect(mail?.subject).toBe('Two-factor sign-in is now on for your Borrower Portal account');
+    expect(mail?.text).toContain('Every other open session of your account was ended.');
+  });
+
+  it('turning it off ends the borrower’s other sessions, not this one, and e-mails them', async () => {
+    const { account, user, token, secret } = await enrolledBorrower();
+    const other = await tokenFor(t.db, user.id);
+    const right = await codeAt(secret, 0);
+    // A wrong code changes nothing: no session ends, no e-mail goes.
+    const refused = await post(
+      t.app,
+      '/api/profile/two-factor/disable',
+      { code: wrongCode(right) },
+      token,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(await signedIn(other)).toBe(200);
+    expect((await latestMailTo(t.db, account.email))?.subject).toMatch(/now on/);
+
+    expect(
+      (await post(t.app, '/api/profile/two-factor/disable', { code: right }, token)).statusCode,
+    ).toBe(204);
+    expect(await signedIn(other)).toBe(401);
+    expect(await signedIn(token)).toBe(200);
+    const mail = await latestMailTo(t.db, account.email);
+    expect(mail?.subject).toBe('Two-factor sign-in is now off for your Borrower Portal account');
+    expect(mail?.text).toContain('your password alone now signs you in');
+  });
+});
+
 describe('signing in with two-factor sign-in on', () => {
   it('answers the password with a challenge only, and the right code with the session', async () => {
     const { account, user, secret } = await enrolledBorrower();
@@ -207,6 +256,7 @@ describe('signing in with two-factor sign-in on', () => {
         await post(t.app, '/api/auth/signin/two-factor/confirm', {
           challengeToken: other.challengeToken,
           code,
+          emailCode: code,
         })
       ).statusCode,
     ).toBe(401);
@@ -351,14 +401,17 @@ describe('MFA_REQUIRED_FOR_BORROWERS', () => {
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json();
     const right = await codeAt(secret, -1);
+    const emailCode = await latestCodeFor(required.db, account.email);
     const wrong = await post(required.app, '/api/auth/signin/two-factor/confirm', {
       challengeToken: first.challengeToken,
       code: wrongCode(right),
+      emailCode,
     });
     expect(wrong.statusCode).toBe(400);
     const enrolled = await post(required.app, '/api/auth/signin/two-factor/confirm', {
       challengeToken: first.challengeToken,
       code: right,
+      emailCode,
     });
     expect(enrolled.statusCode).toBe(200);
     expect(enrolled.json().recoveryCodes).toHaveLength(10);
@@ -387,5 +440,90 @@ describe('MFA_REQUIRED_FOR_BORROWERS', () => {
       code: await codeAt(secret, 0),
     });
     expect(signedIn.statusCode).toBe(200);
+  });
+
+  /** A borrower at the MFA_SETUP step: the challenge, the app's secret and the e-mailed code. */
+  async function atSetup() {
+    const { account, user } = await seedBorrower(required.db);
+    const { challengeToken } = await challengeOf(required.app, account.key);
+    const setup = await post(required.app, '/api/auth/signin/two-factor/setup', { challengeToken });
+    return {
+      account,
+      user,
+      challengeToken,
+      secret: setup.json().secret as string,
+      emailCode: await latestCodeFor(required.db, account.email),
+    };
+  }
+  const confirm = (body: object) => post(required.app, '/api/auth/signin/two-factor/confirm', body);
+
+  it('needs the code e-mailed to the address on file too: without it or with a wrong one 400, with it a session', async () => {
+    const { account, user, challengeToken, secret, emailCode } = await atSetup();
+    const mail = await latestMailTo(required.db, account.email);
+    expect(mail?.subject).toBe('Your Borrower Portal sign-in code');
+    const code = await codeAt(secret, 0);
+
+    const without = await confirm({ challengeToken, code });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.message).toMatch(/^emailCode: /);
+    const wrong = await confirm({ challengeToken, code, emailCode: wrongCode(emailCode) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_EMAIL_CODE');
+    // Neither turned two-factor sign-in on nor started a session.
+    expect(await sessionCount(user.id, required.db)).toBe(0);
+    const [row] = await queryRows<{ on: boolean }>(
+      required.db,
+      sql`select totp_enabled_at is not null as on from users where id = ${user.id}`,
+    );
+    expect(row!.on).toBe(false);
+
+    const enrolled = await confirm({ challengeToken, code, emailCode });
+    expect(enrolled.statusCode).toBe(200);
+    expect(enrolled.json().recoveryCodes).toHaveLength(10);
+    expect((await get(required.app, '/api/auth/session', enrolled.json().token)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('keeps the e-mailed code for a retry when the app’s code was the wrong one', async () => {
+    const { challengeToken, secret, emailCode } = await atSetup();
+    const code = await codeAt(secret, 0);
+    const wrongApp = await confirm({ challengeToken, code: wrongCode(code), emailCode });
+    expect(wrongApp.statusCode).toBe(400);
+    expect(wrongApp.json().error.code).toBe('INVALID_CODE');
+    expect((await confirm({ challengeToken, code, emailCode })).statusCode).toBe(200);
+  });
+
+  it('e-mails a new code on request, the old one then refused, as often as other code e-mails', async () => {
+    const { account, challengeToken, secret, emailCode } = await atSetup();
+    const resend = () =>
+      post(required.app, '/api/auth/signin/two-factor/setup/resend', { challengeToken });
+    expect((await resend()).statusCode).toBe(202);
+    const fresh = await latestCodeFor(required.db, account.email);
+    const code = await codeAt(secret, 0);
+    if (fresh !== emailCode) {
+      expect((await confirm({ challengeToken, code, emailCode })).json().error.code).toBe(
+        'INVALID_EMAIL_CODE',
+      );
+    }
+    // The sign-in's own e-mail and this resend count towards the limit.
+    for (let sent = 2; sent < CODE_SENDS.limit; sent++)
+      expect((await resend()).statusCode).toBe(202);
+    const throttled = await resend();
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (
+        await confirm({
+          challengeToken,
+          code,
+          emailCode: await latestCodeFor(required.db, account.email),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(required.app, '/api/auth/signin/two-factor/setup/resend', { challengeToken }))
+        .statusCode,
+    ).toBe(401);
   });
 });

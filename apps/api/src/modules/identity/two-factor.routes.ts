@@ -12,6 +12,7 @@ import {
   disableTwoFactor,
   startEnrolment,
   twoFactorStatus,
+  type TwoFactorChange,
   type TwoFactorSettings,
 } from './two-factor.ts';
 import { usersRepository as users } from './users.repository.ts';
@@ -25,10 +26,17 @@ const tags = ['identity'];
 export const twoFactorRoutes: FastifyPluginAsyncZod<{
   db: Database;
   twoFactor: TwoFactorSettings;
-}> = async (app, { db, twoFactor }) => {
+  publicUrl: string;
+}> = async (app, { db, twoFactor, publicUrl }) => {
   const config = { roles: ['client'] } as const;
-  const signedInUser = async (request: Parameters<typeof requireUser>[0]) =>
+  type Request = Parameters<typeof requireUser>[0];
+  const signedInUser = async (request: Request) =>
     (await users.findById(db, requireUser(request).id))!;
+  // Turning it on or off ends the borrower's other sessions, never the one doing it.
+  const changeFrom = (request: Request): TwoFactorChange => ({
+    keepSessionId: requireUser(request).sessionId,
+    signInUrl: `${publicUrl}/`,
+  });
 
   app.get(
     '/api/profile/two-factor',
@@ -56,14 +64,20 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'The app’s first code turns two-factor sign-in on; answers the recovery codes once',
+          'The app’s first code turns two-factor sign-in on; answers the recovery codes once, ends the other sessions and e-mails the borrower',
         body: TwoFactorCodeBodySchema,
         response: { 200: RecoveryCodesResponseSchema },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const recoveryCodes = await confirmEnrolment(db, twoFactor, user.id, request.body.code);
+      const recoveryCodes = await confirmEnrolment(
+        db,
+        twoFactor,
+        user.id,
+        request.body.code,
+        changeFrom(request),
+      );
       request.log.info(
         { securityEvent: 'TWO_FACTOR_ENABLED', user: user.username },
         'security: two-factor sign-in turned on',
@@ -78,13 +92,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags,
-        summary: 'Turns two-factor sign-in off with a current code',
+        summary:
+          'Turns two-factor sign-in off with a current code; ends the other sessions and e-mails the borrower',
         body: TwoFactorCodeBodySchema,
       },
     },
     async (request, reply) => {
       const user = await signedInUser(request);
-      await disableTwoFactor(db, twoFactor, user, request.body.code);
+      await disableTwoFactor(db, twoFactor, user, request.body.code, changeFrom(request));
       request.log.info(
         { securityEvent: 'TWO_FACTOR_DISABLED', user: user.username },
         'security: two-factor sign-in turned off',

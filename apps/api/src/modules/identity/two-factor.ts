@@ -16,9 +16,12 @@ import {
 } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { twoFactorChangedMail } from '../../mail/templates.ts';
 import { CODE_MAX_ATTEMPTS } from './one-time-codes.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { CODE_ENTRY, reserveAttempt, resetAttempts } from './throttle.ts';
-import type { UserRow } from './users.repository.ts';
+import { knownLanguage, type UserRow } from './users.repository.ts';
 
 /** How the server runs borrower two-factor sign-in (MFA_ENCRYPTION_KEY, MFA_REQUIRED_FOR_BORROWERS). */
 export interface TwoFactorSettings {
@@ -106,20 +109,54 @@ export async function startEnrolment(db: Executor, settings: TwoFactorSettings, 
 }
 
 /**
+ * Where two-factor sign-in is turned on or off: the session doing it, which stays (none while
+ * signing in), and the sign-in link of the e-mail that tells the borrower.
+ */
+export interface TwoFactorChange {
+  keepSessionId: string | undefined;
+  signInUrl: string;
+}
+
+/**
+ * In the change's transaction: the borrower's other sessions end and an e-mail tells them, so a
+ * change made by someone holding their password or session does not go unnoticed.
+ */
+async function noticeChange(
+  tx: Executor,
+  user: UserRow,
+  enabled: boolean,
+  change: TwoFactorChange,
+) {
+  await revokeUserSessions(tx, user.id, change.keepSessionId);
+  await enqueueMail(tx, {
+    to: user.email,
+    ...twoFactorChangedMail({
+      enabled,
+      name: user.name,
+      url: change.signInUrl,
+      language: knownLanguage.parse(user.language),
+    }),
+  });
+}
+
+/**
  * The first code from the app turns two-factor sign-in on and answers ten new recovery codes,
- * shown this once. Wrong codes count towards the code-entry limit.
+ * shown this once. Wrong codes count towards the code-entry limit. `alsoRequired` is a further
+ * proof, checked (outside any transaction) once the app's code is right and before it turns on.
  */
 export async function confirmEnrolment(
   db: Database,
   settings: TwoFactorSettings,
   userId: string,
   code: string,
+  change: TwoFactorChange & { alsoRequired?: () => Promise<unknown> },
 ): Promise<string[]> {
   const throttleKey = `code-entry:totp:${userId}`;
   await reserveAttempt(db, throttleKey, CODE_ENTRY);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user?.totpSecret || user.totpEnabledAt) throw new DomainError('INVALID_CODE');
   const step = await verifiedStep(settings, user, code);
+  await change.alsoRequired?.();
   const recoveryCodes = await db.transaction(async (tx) => {
     // Conditional: of two confirmations racing, one turns it on; the other is refused.
     const enabled = await tx
@@ -134,6 +171,7 @@ export async function confirmEnrolment(
       )
       .returning({ id: users.id });
     if (enabled.length === 0) throw new DomainError('INVALID_CODE');
+    await noticeChange(tx, user, true, change);
     return replaceRecoveryCodes(tx, userId);
   });
   await resetAttempts(db, throttleKey);
@@ -159,6 +197,7 @@ export async function disableTwoFactor(
   settings: TwoFactorSettings,
   user: UserRow,
   code: string,
+  change: TwoFactorChange,
 ) {
   if (settings.required) {
     throw new DomainError('CONFLICT', 'Two-factor sign-in is required for every borrower.');
@@ -169,6 +208,7 @@ export async function disableTwoFactor(
   await acceptCode(db, settings, user, code);
   await db.transaction(async (tx) => {
     await clearTwoFactor(tx, user.id);
+    await noticeChange(tx, user, false, change);
   });
   await resetAttempts(db, throttleKey);
 }

@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  AcceptedResponseSchema,
   EnrolledSignInResponseSchema,
   RecoveryCodesResponseSchema,
   SignedInSchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusResponseSchema,
+  type TwoFactorConfirmChallengeBody,
   type TwoFactorSignInBody,
 } from '@portal/domain';
 import { apiGet, apiSend, NoContentSchema } from '../../api/client';
@@ -28,7 +30,7 @@ export const twoFactorApi = {
   /** TOTP_REQUIRED: the authenticator's six digits or a recovery code. */
   answerChallenge: (body: TwoFactorSignInBody) =>
     apiSend('POST', '/auth/signin/two-factor', body, SignedInSchema),
-  /** MFA_SETUP: the secret and QR code, then the first code starts the session. */
+  /** MFA_SETUP: the secret and QR code, then the first code and the e-mailed one start the session. */
   startSetupAtSignIn: (challengeToken: string) =>
     apiSend(
       'POST',
@@ -36,11 +38,13 @@ export const twoFactorApi = {
       { challengeToken },
       TwoFactorSetupResponseSchema,
     ),
-  confirmSetupAtSignIn: (challengeToken: string, code: string) =>
+  confirmSetupAtSignIn: (body: TwoFactorConfirmChallengeBody) =>
+    apiSend('POST', '/auth/signin/two-factor/confirm', body, EnrolledSignInResponseSchema),
+  resendSetupCodeAtSignIn: (challengeToken: string) =>
     apiSend(
       'POST',
-      '/auth/signin/two-factor/confirm',
-      { challengeToken, code },
-      EnrolledSignInResponseSchema,
+      '/auth/signin/two-factor/setup/resend',
+      { challengeToken },
+      AcceptedResponseSchema,
     ),
 };

@@ -4,10 +4,22 @@ import type { Messages } from '@lingui/core';
 export const messages: Messages = {
   'twoFactor.authenticatorCode': ['ऑथेंटिकेटर कोड'],
   'twoFactor.authenticatorCodeHint': ['अपने ऑथेंटिकेटर ऐप में दिख रहा छह अंकों का कोड दर्ज करें'],
+  'twoFactor.changeEmailCode': ['ई-मेल वाला कोड बदलें'],
   'twoFactor.continue': ['आगे बढ़ें'],
+  'twoFactor.emailCode': ['ई-मेल से मिला कोड'],
+  'twoFactor.emailCodeEntered': ['ई-मेल से मिला कोड दर्ज हो गया है।'],
+  'twoFactor.emailCodeHint': [
+    'हमने छह अंकों का एक कोड उस पते पर ई-मेल किया है जो आपके ऋणदाता के पास दर्ज है। यह 10 मिनट तक काम करता है।',
+  ],
+  'twoFactor.emailCodeResendFailed': ['नया कोड नहीं भेजा जा सका'],
+  'twoFactor.emailCodeSent': ['कोड भेज दिया गया'],
+  'twoFactor.emailCodeSentMessage': [
+    'छह अंकों का नया कोड आपके ई-मेल पते पर भेजा जा रहा है। केवल सबसे नया कोड काम करता है।',
+  ],
   'twoFactor.preparingSetup': ['आपका ऑथेंटिकेटर सेट-अप तैयार हो रहा है…'],
   'twoFactor.recoveryCode': ['रिकवरी कोड'],
   'twoFactor.recoveryCodeHint': ['दो-चरणीय साइन इन चालू करते समय सहेजे गए दस कोड में से कोई एक'],
+  'twoFactor.sendNewEmailCode': ['नया कोड भेजें'],
   'twoFactor.setupExpires': ['पासवर्ड दर्ज करने के 5 मिनट बाद यह चरण समाप्त हो जाता है।'],
   'twoFactor.setupRequired': [
     'ऋणदाता चाहता है कि हर ऋणी साइन इन के समय एक दूसरा चरण भी पूरा करे: ऑथेंटिकेटर ऐप का कोड। आगे बढ़ने के लिए इसे अभी सेट करें।',

@@ -5,12 +5,24 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
   en: {
     'twoFactor.authenticatorCode': ['Authenticator code'],
     'twoFactor.authenticatorCodeHint': ['Enter the six digit code from your authenticator app'],
+    'twoFactor.changeEmailCode': ['Change the code from the e-mail'],
     'twoFactor.continue': ['Continue'],
+    'twoFactor.emailCode': ['Code from the e-mail'],
+    'twoFactor.emailCodeEntered': ['Code from the e-mail entered.'],
+    'twoFactor.emailCodeHint': [
+      'We e-mailed a six digit code to the address your lender holds for you. It works for 10 minutes.',
+    ],
+    'twoFactor.emailCodeResendFailed': ['Could not send a new code'],
+    'twoFactor.emailCodeSent': ['Code sent'],
+    'twoFactor.emailCodeSentMessage': [
+      'A new six digit code is on its way to your e-mail address. Only the newest code works.',
+    ],
     'twoFactor.preparingSetup': ['Preparing your authenticator set-up…'],
     'twoFactor.recoveryCode': ['Recovery code'],
     'twoFactor.recoveryCodeHint': [
       'One of the ten codes you saved when you turned on two-factor sign-in',
     ],
+    'twoFactor.sendNewEmailCode': ['Send a new code'],
     'twoFactor.setupExpires': ['This step expires 5 minutes after you entered your password.'],
     'twoFactor.setupRequired': [
       'The lender asks every borrower to sign in with a second step: a code from an authenticator app. Set it up now to continue.',

@@ -125,29 +125,36 @@ describe('Two-factor sign-in step', () => {
     expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
   });
 
+  const enrolled = {
+    status: 200,
+    body: { token: 't', user: client, recoveryCodes: RECOVERY_CODES },
+  };
+  const setupApi = (confirm: { status: number; body: unknown } = enrolled) => ({
+    ...challenged('MFA_SETUP'),
+    '/api/auth/signin/two-factor/setup': {
+      status: 200,
+      body: {
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      },
+    },
+    '/api/auth/signin/two-factor/setup/resend': { status: 202, body: { accepted: true } },
+    '/api/auth/signin/two-factor/confirm': confirm,
+  });
+
   it('walks through setting up the app when the lender requires it, then shows the recovery codes once', async () => {
-    const fetchMock = stubApi({
-      ...challenged('MFA_SETUP'),
-      '/api/auth/signin/two-factor/setup': {
-        status: 200,
-        body: {
-          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
-          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-        },
-      },
-      '/api/auth/signin/two-factor/confirm': {
-        status: 200,
-        body: { token: 't', user: client, recoveryCodes: RECOVERY_CODES },
-      },
-    });
+    const fetchMock = stubApi(setupApi());
     const { router } = renderApp('/');
     await signInWithPassword();
+    // First the code e-mailed to the address on file, then the app.
+    expect(await screen.findByText(/We e-mailed a six digit code/)).toBeTruthy();
+    await typeCode('112233');
     expect(await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     await typeCode('654321');
     expect(await screen.findByText('ABCDE-00009')).toBeTruthy();
     expect(sentBodies(fetchMock, '/api/auth/signin/two-factor/confirm')).toEqual([
-      { challengeToken: 'challenge-1', code: '654321' },
+      { challengeToken: 'challenge-1', code: '654321', emailCode: '112233' },
     ]);
     // The session starts only once the borrower says the codes are saved.
     const continueButton = screen.getByRole('button', { name: 'Continue' });
@@ -155,5 +162,45 @@ describe('Two-factor sign-in step', () => {
     fireEvent.click(screen.getByLabelText('I have saved my recovery codes'));
     fireEvent.click(continueButton);
     await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities'));
+  });
+
+  it('asks for the e-mailed code again when the server refuses it, and sends a new one on request', async () => {
+    const fetchMock = stubApi(
+      setupApi(
+        apiError(
+          400,
+          'INVALID_EMAIL_CODE',
+          'The code from the e-mail is not valid or has expired. Check it, or send a new one.',
+        ),
+      ),
+    );
+    renderApp('/');
+    await signInWithPassword();
+    await typeCode('112233');
+    await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    await typeCode('654321');
+    expect(
+      await screen.findByText(
+        'The code from the e-mail is not valid or has expired. Check it, or send a new one.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Code from the e-mail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText(/A new six digit code is on its way/)).toBeTruthy();
+    expect(sentBodies(fetchMock, '/api/auth/signin/two-factor/setup/resend')).toEqual([
+      { challengeToken: 'challenge-1' },
+    ]);
+  });
+
+  it('asks for the e-mailed code in Hindi when Hindi is chosen', async () => {
+    setLanguage('hi');
+    stubApi(setupApi());
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'साइन इन' });
+    fireEvent.change(screen.getByLabelText('यूज़रनेम'), { target: { value: 'acc1001' } });
+    fireEvent.change(screen.getByLabelText('पासवर्ड'), { target: { value: 'Secret#123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'सबमिट करें' }));
+    expect(await screen.findByText('ई-मेल से मिला कोड')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'नया कोड भेजें' })).toBeTruthy();
   });
 });

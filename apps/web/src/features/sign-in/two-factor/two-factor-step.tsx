@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   RecoveryCodeSchema,
   translateEnglish,
@@ -14,7 +15,7 @@ import { ErrorAlert } from '../../identity-shared/error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { AuthenticatorSetup, RecoveryCodes } from '../../profile/authenticator-setup';
 import { twoFactorApi } from '../../profile/two-factor-api';
-import { addMessages, currentLanguage, useLingui } from '../../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -164,7 +165,11 @@ function CodeStep({
   );
 }
 
-/** MFA setup: the lender requires two-factor sign-in, so it is set up before the session starts. */
+/**
+ * MFA setup: the lender requires two-factor sign-in, so it is set up before the session starts.
+ * First the code e-mailed to the address on file (a password alone must not bind an
+ * authenticator), then the app: its first code sends both.
+ */
 function SetupStep({
   challengeToken,
   onRestart,
@@ -174,6 +179,8 @@ function SetupStep({
 }) {
   const { _ } = useLingui();
   const startSession = useStartSession();
+  // The e-mailed code, once typed: the app's set-up comes next.
+  const [emailCode, setEmailCode] = useState<string>();
   const setup = useQuery({
     queryKey: ['sign-in', 'two-factor-setup', challengeToken],
     queryFn: () => twoFactorApi.startSetupAtSignIn(challengeToken),
@@ -183,23 +190,14 @@ function SetupStep({
     retry: false,
   });
   const confirm = useMutation({
-    mutationFn: (code: string) => twoFactorApi.confirmSetupAtSignIn(challengeToken, code),
+    mutationFn: (code: string) =>
+      twoFactorApi.confirmSetupAtSignIn({ challengeToken, code, emailCode: emailCode ?? '' }),
+    // A wrong e-mailed code is typed again where it was typed first.
+    onError: (error) => isWrongEmailCode(error) && setEmailCode(undefined),
   });
 
-  if (setup.isPending) return <PageLoader label={_('twoFactor.preparingSetup')} />;
-  if (setup.isError) {
-    return isExpired(setup.error) ? (
-      <ExpiredNotice message={setup.error.message} onRestart={onRestart} />
-    ) : (
-      <Stack gap="sm">
-        <ErrorAlert message={setup.error.message} />
-        <Button onClick={() => void setup.refetch()}>{_('twoFactor.tryAgain')}</Button>
-      </Stack>
-    );
-  }
-  if (isExpired(confirm.error)) {
-    return <ExpiredNotice message={confirm.error!.message} onRestart={onRestart} />;
-  }
+  const expired = [setup.error, confirm.error].find(isExpired);
+  if (expired) return <ExpiredNotice message={expired.message} onRestart={onRestart} />;
   if (confirm.data) {
     const { user, recoveryCodes } = confirm.data;
     return (
@@ -210,21 +208,134 @@ function SetupStep({
       />
     );
   }
+
+  let body;
+  if (emailCode === undefined) {
+    body = (
+      <EmailCodeStep
+        challengeToken={challengeToken}
+        error={isWrongEmailCode(confirm.error) ? confirm.error.message : undefined}
+        onTyping={() => confirm.isError && confirm.reset()}
+        onDone={(code) => {
+          confirm.reset();
+          setEmailCode(code);
+        }}
+        onExpired={onRestart}
+      />
+    );
+  } else if (setup.isPending) {
+    body = <PageLoader label={_('twoFactor.preparingSetup')} />;
+  } else if (setup.isError) {
+    body = (
+      <Stack gap="sm">
+        <ErrorAlert message={setup.error.message} />
+        <Button onClick={() => void setup.refetch()}>{_('twoFactor.tryAgain')}</Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Group gap="xs">
+          <Text size="sm">{_('twoFactor.emailCodeEntered')}</Text>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setEmailCode(undefined)}
+          >
+            {_('twoFactor.changeEmailCode')}
+          </Anchor>
+        </Group>
+        <AuthenticatorSetup
+          setup={setup.data}
+          onConfirm={(code) => confirm.mutate(code)}
+          confirming={confirm.isPending}
+          error={confirm.error?.message}
+          onCodeChange={() => confirm.isError && confirm.reset()}
+        />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
       <Alert variant="light" title={_('twoFactor.setupTitle')}>
         {_('twoFactor.setupRequired')}
       </Alert>
-      <AuthenticatorSetup
-        setup={setup.data}
-        onConfirm={(code) => confirm.mutate(code)}
-        confirming={confirm.isPending}
-        error={confirm.error?.message}
-        onCodeChange={() => confirm.isError && confirm.reset()}
-      />
+      {body}
       <Text size="xs" c="dimmed">
         {_('twoFactor.setupExpires')}
       </Text>
     </Stack>
+  );
+}
+
+const isWrongEmailCode = (error: Error | null): error is ApiError =>
+  error instanceof ApiError && error.code === 'INVALID_EMAIL_CODE';
+
+/** The code e-mailed when the set-up started; a new one on request (limited by the server). */
+function EmailCodeStep({
+  challengeToken,
+  error,
+  onTyping,
+  onDone,
+  onExpired,
+}: {
+  challengeToken: string;
+  error: string | undefined;
+  onTyping: () => void;
+  onDone: (code: string) => void;
+  onExpired: () => void;
+}) {
+  const { _ } = useLingui();
+  const [code, setCode] = useState('');
+  const resend = useMutation({
+    mutationFn: () => twoFactorApi.resendSetupCodeAtSignIn(challengeToken),
+    onSuccess: () => {
+      setCode('');
+      notifications.show({
+        color: 'green',
+        title: i18n._('twoFactor.emailCodeSent'),
+        message: i18n._('twoFactor.emailCodeSentMessage'),
+      });
+    },
+    onError: (failure) =>
+      isExpired(failure)
+        ? onExpired()
+        : notifications.show({
+            color: 'red',
+            title: i18n._('twoFactor.emailCodeResendFailed'),
+            message: failure.message,
+          }),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.length === CODE_LENGTH) onDone(code);
+      }}
+    >
+      <Stack gap="md">
+        <CodeInput
+          label={_('twoFactor.emailCode')}
+          description={_('twoFactor.emailCodeHint')}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            onTyping();
+          }}
+          onComplete={onDone}
+          error={error}
+        />
+        <Group justify="space-between" gap="sm">
+          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>
+            {_('twoFactor.sendNewEmailCode')}
+          </Button>
+          <Button type="submit" disabled={code.length !== CODE_LENGTH}>
+            {_('twoFactor.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
