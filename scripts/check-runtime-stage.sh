@@ -32,6 +32,23 @@ mkdir -p "$stage/apps/web"
 cp -r apps/api/dist apps/api/migrations "$stage/apps/api/"
 cp -r apps/web/dist "$stage/apps/web/"
 
+# The isolated process that reads inside uploads runs from the stage too (content-checker.ts).
+(
+  cd "$stage"
+  node --input-type=module -e "
+    import { fork } from 'node:child_process';
+    const child = fork('apps/api/dist/content-check-process.js', { serialization: 'advanced', env: {}, execArgv: [] });
+    const job = { contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\\n'), uploadedAt: new Date() };
+    child.on('message', (message) => {
+      if (message.id === undefined) return child.send({ id: 1, job });
+      console.log('content check in the runtime stage:', JSON.stringify(message.value));
+      child.kill();
+      process.exit(message.value?.notGenuine === false ? 0 : 1);
+    });
+    setTimeout(() => process.exit(1), 30_000);
+  "
+)
+
 psql -q -h 127.0.0.1 -U postgres -c "create database $database"
 (
   cd "$stage"

@@ -33,7 +33,8 @@ import {
 import {
   MAX_EXPANSION_RATIO,
   MAX_UNCOMPRESSED_BYTES,
-} from '../apps/api/src/modules/documents/verify-upload.ts';
+} from '../apps/api/src/content-checks/inspect-content.ts';
+import { CONTENT_CHECK_LIMITS } from '../apps/api/src/content-checks/content-checker.ts';
 import { DEFAULT_EXPIRY_SECONDS } from '../apps/api/src/storage/storage-common.ts';
 import { ABANDONED_AFTER_MS } from '../apps/api/src/modules/documents/clean-abandoned-uploads.ts';
 import {
@@ -313,7 +314,14 @@ async function figures(page: string): Promise<string[]> {
       [
         'Office package, declared unpacked size',
         `at most ${MAX_EXPANSION_RATIO} × its stored size and ${bytes(MAX_UNCOMPRESSED_BYTES)}`,
-        '`verify-upload.ts`',
+        '`inspect-content.ts`',
+      ],
+      [
+        'reading inside an upload (Office package, PDF, photo): isolated processes, time / memory per file / waiting',
+        `${CONTENT_CHECK_LIMITS.processes} at once, ${duration(CONTENT_CHECK_LIMITS.timeoutMs)} / ` +
+          `${bytes(CONTENT_CHECK_LIMITS.jobMemoryMiB * 1024 * 1024)} / at most ` +
+          `${CONTENT_CHECK_LIMITS.maxWaiting} files for ${duration(CONTENT_CHECK_LIMITS.maxWaitMs)}`,
+        '`CONTENT_CHECK_LIMITS`',
       ],
       [
         'pending uploads per borrower / per slot',

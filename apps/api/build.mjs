@@ -33,6 +33,8 @@ await build({
     'import-file': 'src/import-file.ts',
     'backup-file': 'src/backup-file.ts',
     'restore-file': 'src/restore-file.ts',
+    // Run in processes of its own by content-checker.ts, which finds it beside the server.
+    'content-check-process': 'src/content-checks/content-check-process.ts',
   },
   outdir: 'dist',
   bundle: true,

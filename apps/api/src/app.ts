@@ -28,6 +28,7 @@ import { nocLettersRoutes } from './modules/noc-letters/noc-letters.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createScanner } from './scanner/scanner.ts';
+import { createContentChecker } from './content-checks/content-checker.ts';
 import { createChangeRecorder } from './modules/events/change-recorder.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { deadLettersRoutes } from './modules/admin/dead-letters.routes.ts';
@@ -164,12 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The local driver's presigned URLs are served by the API itself (DESIGN §2).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
+  const contentChecker = createContentChecker();
+  app.addHook('onClose', async () => contentChecker.close());
   const documentDeps = {
     db,
     storage,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     recorder,
     scanner: createScanner(env.SCANNER_URL),
+    contentChecker,
     scannerFailOpen: env.SCANNER_FAIL_OPEN,
     onUploadCompleted: app.metrics?.countUploadedBytes,
     nocTwoApprovers: env.NOC_TWO_APPROVERS,

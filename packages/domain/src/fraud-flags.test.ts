@@ -27,4 +27,16 @@ describe('fraud flag explanations', () => {
       "This photo is dated 5 Jan 2030, long after it was uploaded (the camera's clock may be wrong)",
     );
   });
+
+  it('says why a file could not be checked automatically', () => {
+    expect(fraudFlagMessage({ code: 'NOT_CHECKED', detail: 'time' }, uploadedAt)).toBe(
+      'This file could not be checked automatically: reading it took too long. Open it and check it yourself',
+    );
+    expect(fraudFlagMessage({ code: 'NOT_CHECKED', detail: 'memory' }, uploadedAt, 'hi')).toBe(
+      'इस फ़ाइल की स्वचालित जाँच नहीं हो सकी: इसे पढ़ने के लिए बहुत अधिक मेमोरी चाहिए थी। इसे खोलकर स्वयं जाँचें',
+    );
+    expect(fraudFlagMessage({ code: 'NOT_CHECKED', detail: 'busy' }, uploadedAt)).toBe(
+      'This file could not be checked automatically. Open it and check it yourself',
+    );
+  });
 });

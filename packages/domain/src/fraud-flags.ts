@@ -7,13 +7,16 @@ import { translate, type Language } from './translate.ts';
  * REUSED_DOCUMENT: the same bytes (SHA-256) were uploaded for another account (detail: its id).
  * ENCRYPTED_PDF: a password-protected PDF. EDITED_PDF: a PDF modified after it was created, or
  * produced by an editing program (detail: the program, when named). OLD_PHOTO: a JPEG whose
- * camera date (detail: YYYY-MM-DD) is more than a year from the upload.
+ * camera date (detail: YYYY-MM-DD) is more than a year from the upload. NOT_CHECKED: the file
+ * could not be looked into within the limits its reading runs under (detail: one of
+ * NOT_CHECKED_REASONS), so the checker should look at it in person.
  */
 export const FRAUD_FLAG_CODES = [
   'REUSED_DOCUMENT',
   'ENCRYPTED_PDF',
   'EDITED_PDF',
   'OLD_PHOTO',
+  'NOT_CHECKED',
 ] as const;
 export const FraudFlagCodeSchema = z.enum(FRAUD_FLAG_CODES);
 export type FraudFlagCode = z.infer<typeof FraudFlagCodeSchema>;
@@ -23,6 +26,10 @@ export const FraudFlagSchema = z.object({
   detail: z.string(),
 });
 export type FraudFlag = z.infer<typeof FraudFlagSchema>;
+
+/** Why a file was not checked: too slow, too large in memory, unreadable, or too many waiting. */
+export const NOT_CHECKED_REASONS = ['time', 'memory', 'crashed', 'busy'] as const;
+export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
 
 /** A photo's camera date further than this from its upload is worth the checker's look. */
 export const OLD_PHOTO_DAYS = 365;
@@ -48,5 +55,8 @@ export function fraudFlagMessage(
         date,
       });
     }
+    case 'NOT_CHECKED':
+      if (flag.detail === 'time') return t('notCheckedTime');
+      return t(flag.detail === 'memory' ? 'notCheckedMemory' : 'notChecked');
   }
 }

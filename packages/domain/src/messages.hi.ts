@@ -75,6 +75,13 @@ export const messages: Messages = {
   'domain.fraudFlag.editedPdf': ['यह PDF बनने के बाद बदली गई है'],
   'domain.fraudFlag.editedPdfWith': ['यह PDF बनने के बाद बदली गई है (', ['program'], ' से संपादित)'],
   'domain.fraudFlag.encryptedPdf': ['यह PDF पासवर्ड से सुरक्षित है'],
+  'domain.fraudFlag.notChecked': ['इस फ़ाइल की स्वचालित जाँच नहीं हो सकी। इसे खोलकर स्वयं जाँचें'],
+  'domain.fraudFlag.notCheckedMemory': [
+    'इस फ़ाइल की स्वचालित जाँच नहीं हो सकी: इसे पढ़ने के लिए बहुत अधिक मेमोरी चाहिए थी। इसे खोलकर स्वयं जाँचें',
+  ],
+  'domain.fraudFlag.notCheckedTime': [
+    'इस फ़ाइल की स्वचालित जाँच नहीं हो सकी: इसे पढ़ने में बहुत समय लगा। इसे खोलकर स्वयं जाँचें',
+  ],
   'domain.fraudFlag.oldPhotoAfter': [
     'इस फ़ोटो पर ',
     ['date'],

@@ -86,6 +86,15 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
       ')',
     ],
     'domain.fraudFlag.encryptedPdf': ['This PDF is password-protected'],
+    'domain.fraudFlag.notChecked': [
+      'This file could not be checked automatically. Open it and check it yourself',
+    ],
+    'domain.fraudFlag.notCheckedMemory': [
+      'This file could not be checked automatically: reading it needed too much memory. Open it and check it yourself',
+    ],
+    'domain.fraudFlag.notCheckedTime': [
+      'This file could not be checked automatically: reading it took too long. Open it and check it yourself',
+    ],
     'domain.fraudFlag.oldPhotoAfter': [
       'This photo is dated ',
       ['date'],

@@ -1,4 +1,5 @@
 import type { Actor, ApprovalStatus, DocumentSetKind } from '@portal/domain';
+import type { ContentChecker } from '../../content-checks/content-checker.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Scanner } from '../../scanner/scanner.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -70,6 +71,8 @@ export interface DocumentDeps {
   recorder: ChangeRecorder;
   /** Scans each upload's bytes at `complete` (SCANNER_URL; `none` scans nothing). */
   scanner: Scanner;
+  /** Looks inside each upload's bytes at `complete`, in an isolated process. */
+  contentChecker: ContentChecker;
   /** SCANNER_FAIL_OPEN: a scanner that does not answer lets uploads through, noted on the file. */
   scannerFailOpen: boolean;
   /** NOC_TWO_APPROVERS: a unit's approval takes two different approvers. */

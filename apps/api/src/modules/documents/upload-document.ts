@@ -27,10 +27,9 @@ import {
   type DocumentSetDefinition,
   type DocumentSetParent,
 } from './document-set.ts';
-import { contentSignals } from './fraud-signals.ts';
 import { fileEntry, fraudFlagsOf, parentOrNotFound } from './read-documents.ts';
 import { scanUpload } from './scan-upload.ts';
-import { readAll, verifyUpload } from './verify-upload.ts';
+import { verifyUpload } from './verify-upload.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
@@ -310,10 +309,12 @@ export async function completeUpload(
   if (!actorFor(user, parent).isOwner)
     throw new DomainError(user.role === 'client' ? 'NOT_FOUND' : 'FORBIDDEN');
 
-  let contentType: string;
+  const uploadedAt = new Date();
+  let verified;
   try {
-    contentType = await verifyUpload(
+    verified = await verifyUpload(
       deps.storage,
+      deps.contentChecker,
       {
         storageKey: pending.storageKey!,
         size: pending.size!,
@@ -321,6 +322,7 @@ export async function completeUpload(
         contentType: pending.contentType ?? '',
       },
       deps.maxUploadBytes,
+      uploadedAt,
     );
   } catch (error) {
     // Missing bytes may still arrive; anything else is final for this upload.
@@ -330,11 +332,8 @@ export async function completeUpload(
     }
     throw error;
   }
+  const { contentType } = verified;
   const scanResult = await scanUpload(def, deps, user, parent, pending);
-  const uploadedAt = new Date();
-  const contentFlags = await contentSignals(contentType, uploadedAt, async () =>
-    readAll(await deps.storage.read(pending.storageKey!)),
-  );
 
   const completed = await deps.db.transaction(async (tx) => {
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
@@ -349,7 +348,7 @@ export async function completeUpload(
     const replacing = await vacateFor(def, tx, replaced);
     const fraudFlags = [
       ...(await reusedElsewhere(tx, pending.fileHash!, locked.accountKey)),
-      ...contentFlags,
+      ...verified.flags,
     ];
     // Throwing here also undoes the vacating: nothing changes unless both happen.
     const row = await def.files.updatePending(tx, pending.key, {

@@ -13,6 +13,7 @@ import {
   zipBytes,
   type ZipEntry,
 } from '../../../test/office-files.ts';
+import { createContentChecker, type ContentChecker } from '../../content-checks/content-checker.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
 import { createStorage } from '../../storage/storage.ts';
 import { verifyUpload } from './verify-upload.ts';
@@ -22,6 +23,7 @@ const MiB = 1024 * 1024;
 
 let dataDir: string;
 let storage: LocalStorage;
+let contentChecker: ContentChecker;
 let keyNumber = 0;
 
 beforeAll(() => {
@@ -34,18 +36,28 @@ beforeAll(() => {
   });
   if (created.kind !== 'local') throw new Error('without STORAGE_URL the driver is local');
   storage = created;
+  contentChecker = createContentChecker();
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  contentChecker.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-/** Stores the bytes as an upload declared honestly (size and hash) with `contentType`. */
+/**
+ * Stores the bytes as an upload declared honestly (size and hash) with `contentType`; answers the
+ * verified content type.
+ */
 async function verifyStored(bytes: Buffer, contentType: string) {
   const storageKey = `units/VERIFY-1/file-${++keyNumber}`;
   await storage.write(storageKey, bytes, { contentType });
-  return verifyUpload(
+  const verified = await verifyUpload(
     storage,
+    contentChecker,
     { storageKey, size: bytes.length, fileHash: sha256Hex(bytes), contentType },
     MAX,
+    new Date(),
   );
+  return verified.contentType;
 }
 
 const refused = { code: 'UNSUPPORTED_FILE_TYPE', status: 415 };

@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import yauzl from 'yauzl';
-import { DomainError } from '@portal/domain';
+import { DomainError, type FraudFlag } from '@portal/domain';
+import type { ContentChecker } from '../../content-checks/content-checker.ts';
+import { OOXML_MAIN_PARTS } from '../../content-checks/inspect-content.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 const HEAD_BYTES = 64 * 1024;
 
-/**
- * XLSX and DOCX by the part each must hold besides `[Content_Types].xml`: where every producer
- * puts the workbook and the document.
- */
-const OOXML_MAIN_PARTS = new Map([
-  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xl/workbook.xml'],
-  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word/document.xml'],
-]);
-// Office XML typically packs 5 to 20 times smaller; a zip that would unpack past these limits is
-// a decompression bomb aimed at whoever opens it (an approver's spreadsheet program).
-export const MAX_EXPANSION_RATIO = 100;
-export const MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 // OLE2 .xls/.doc stay allowed because DESIGN §4 lists them (docs/decisions.md).
 const LEGACY_OFFICE = new Set(['application/vnd.ms-excel', 'application/msword']);
 const DETECTED_ALLOWED = new Set([
@@ -46,29 +35,6 @@ export async function detectAllowedType(
   return undefined;
 }
 
-/**
- * True for a real Office package that is no bomb. Only the zip's central directory is read, never
- * a byte decompressed: it must list `[Content_Types].xml` and `mainPart` (part names compare
- * without case, as OPC says), and the sizes it declares must stay within MAX_EXPANSION_RATIO of
- * the stored size and MAX_UNCOMPRESSED_BYTES in all.
- */
-async function isSafeOfficePackage(zip: Buffer, mainPart: string): Promise<boolean> {
-  const limit = Math.min(MAX_UNCOMPRESSED_BYTES, MAX_EXPANSION_RATIO * zip.length);
-  const names = new Set<string>();
-  let uncompressed = 0;
-  try {
-    const archive = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-    for await (const entry of archive.eachEntry()) {
-      uncompressed += entry.uncompressedSize;
-      if (uncompressed > limit) return false;
-      names.add(entry.fileName.toLowerCase());
-    }
-  } catch {
-    return false; // not a zip yauzl can read: damaged, or crafted
-  }
-  return names.has('[content_types].xml') && names.has(mainPart);
-}
-
 function isText(head: Buffer): boolean {
   if (head.includes(0)) return false;
   try {
@@ -82,52 +48,63 @@ function isText(head: Buffer): boolean {
   }
 }
 
-export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/**
+ * The stored object, read once: hashed as it streams in, and kept (its size is already known to be
+ * within the limit) for the type check and the checks inside it.
+ */
+async function readHashed(stream: NodeJS.ReadableStream, size: number) {
+  const hash = createHash('sha256');
+  const bytes = Buffer.allocUnsafe(size);
+  let filled = 0;
+  for await (const chunk of stream) {
+    const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    // Bytes past the size that was checked: the object changed under us, so it is not this upload.
+    if (filled + part.length > size) throw new DomainError('HASH_MISMATCH');
+    part.copy(bytes, filled);
+    filled += part.length;
+    hash.update(part);
+  }
+  if (filled !== size) throw new DomainError('HASH_MISMATCH');
+  return { bytes, sha256: hash.digest('hex') };
 }
 
-async function sha256Of(stream: NodeJS.ReadableStream): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of stream) hash.update(chunk);
-  return hash.digest('hex');
+export interface VerifiedUpload {
+  contentType: string;
+  bytes: Buffer;
+  /** Signals found inside the file for the checker, NOT_CHECKED among them if it could not be read. */
+  flags: FraudFlag[];
 }
 
 /**
  * Checks the stored bytes of an upload before it may count (DESIGN §4 "Uploads"): present, within
- * the size limit, the declared size, an allowed type by magic bytes (and an XLSX or DOCX a real,
- * sane package), and the declared SHA-256.
- * Answers the verified content type or throws the matching domain error.
+ * the size limit, the declared size, an allowed type by magic bytes, the declared SHA-256, and (in
+ * an isolated process) an XLSX or DOCX a real, sane package. Answers the verified content type,
+ * the bytes, and the signals found inside them, or throws the matching domain error.
  */
 export async function verifyUpload(
   storage: Storage,
+  contentChecker: ContentChecker,
   upload: { storageKey: string; size: number; fileHash: string; contentType: string },
   maxUploadBytes: number,
-): Promise<string> {
+  uploadedAt: Date,
+): Promise<VerifiedUpload> {
   const stored = await storage.stat(upload.storageKey);
   if (!stored) throw new DomainError('UPLOAD_INCOMPLETE');
   if (stored.size > maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
   if (stored.size !== upload.size) {
     throw new DomainError('HASH_MISMATCH', 'The uploaded file is not the size that was announced');
   }
-  const head = await readAll(await storage.read(upload.storageKey, { length: HEAD_BYTES }));
-  const contentType = await detectAllowedType(head, upload.contentType);
+  const { bytes, sha256 } = await readHashed(await storage.read(upload.storageKey), stored.size);
+  // Magic bytes of the first 64 KiB only: bounded work, safe on the server's own event loop.
+  const contentType = await detectAllowedType(bytes.subarray(0, HEAD_BYTES), upload.contentType);
   if (!contentType) throw new DomainError('UNSUPPORTED_FILE_TYPE');
-  const mainPart = OOXML_MAIN_PARTS.get(contentType);
-  // The central directory sits at the end, so the whole zip is read (within the upload limit).
-  if (
-    mainPart &&
-    !(await isSafeOfficePackage(await readAll(await storage.read(upload.storageKey)), mainPart))
-  ) {
+  if (sha256 !== upload.fileHash) throw new DomainError('HASH_MISMATCH');
+  const findings = await contentChecker.check({ contentType, bytes, uploadedAt });
+  if (findings.notGenuine) {
     throw new DomainError(
       'UNSUPPORTED_FILE_TYPE',
       'This is not a genuine Excel or Word file. Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
     );
   }
-  if ((await sha256Of(await storage.read(upload.storageKey))) !== upload.fileHash) {
-    throw new DomainError('HASH_MISMATCH');
-  }
-  return contentType;
+  return { contentType, bytes, flags: findings.flags };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtPdf, encryptedPdf, jpegTakenOn } from '../../../test/suspicious-files.ts';
-import { contentSignals, pdfSignals, photoSignals } from './fraud-signals.ts';
+import { builtPdf, encryptedPdf, jpegTakenOn } from '../../test/suspicious-files.ts';
+import { inspectContent, pdfSignals, photoSignals } from './inspect-content.ts';
 
 const uploadedAt = new Date('2026-11-24T06:00:00Z');
 
@@ -59,9 +59,14 @@ describe('photo signals', () => {
     expect(await photoSignals(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), uploadedAt)).toEqual([]);
   });
 
-  it('reads only PDFs and JPEGs', async () => {
-    const oldPhoto = () => Promise.resolve(jpegTakenOn('2019:03:03 10:15:00'));
-    expect(await contentSignals('image/png', uploadedAt, oldPhoto)).toEqual([]);
-    expect(await contentSignals('image/jpeg', uploadedAt, oldPhoto)).toHaveLength(1);
+  it('reads only PDFs and JPEGs for signals', async () => {
+    const bytes = jpegTakenOn('2019:03:03 10:15:00');
+    expect(await inspectContent({ contentType: 'image/png', bytes, uploadedAt })).toEqual({
+      notGenuine: false,
+      flags: [],
+    });
+    expect(
+      (await inspectContent({ contentType: 'image/jpeg', bytes, uploadedAt })).flags,
+    ).toHaveLength(1);
   });
 });
