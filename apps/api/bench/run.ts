@@ -395,33 +395,36 @@ async function main() {
       bareServer,
       bareEnv({ DATABASE_URL: demoUrl, BENCH_REPLAY: replayFile }),
     );
-    const requests = [
-      { url: '/api/healthz' },
-      { url: '/api/opportunities', headers: withToken(borrowerToken) },
-      { url: CHECKER_LIST(1), headers: withToken(approverToken) },
+    const lists = [
+      {
+        label: 'GET /api/opportunities, borrower, req/s',
+        url: '/api/opportunities',
+        headers: withToken(borrowerToken),
+      },
+      {
+        label: `unit checker list p.1, approver, demo (${DEMO_QUEUE} pending), req/s`,
+        url: CHECKER_LIST(1),
+        headers: withToken(approverToken),
+      },
     ];
-    for (const { url, headers } of requests.slice(1)) {
+    for (const { url, headers } of lists) {
       await getJson(`${bare.base}${url}`, headers); // the replay answers
     }
-    const productRss = await idleRss(product, requests);
+    const probe = { url: '/api/healthz' };
+    const productRss = await idleRss(product, [probe, ...lists]);
     const healthOnly = await start('bare (healthz only)', bareServer, bareEnv());
-    const bareRss = await idleRss(healthOnly, requests.slice(0, 1));
+    const bareRss = await idleRss(healthOnly, [probe]);
     await stop(healthOnly);
 
-    const labels = [
-      'GET /api/healthz, req/s (10 conn.)',
-      'GET /api/opportunities, borrower, req/s',
-      `unit checker list p.1, approver, demo (${DEMO_QUEUE} pending), req/s`,
-    ];
-    for (const [i, { url, headers }] of requests.entries()) {
+    for (const { label, url, headers } of lists) {
       const result = await compareLoad(
-        labels[i]!,
+        label,
         { url: `${product.base}${url}`, headers },
         { url: `${bare.base}${url}`, headers },
         10,
         SECONDS,
       );
-      addRatioRow(labels[i]!, result.product.rps, result.bare.rps, 0.8);
+      addRatioRow(label, result.product.rps, result.bare.rps, 0.8);
     }
     await stop(product);
     await stop(bare);

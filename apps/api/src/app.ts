@@ -6,8 +6,7 @@ import { ConfigError, type Env } from './env.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseUnstorableText } from './plugins/storable-text.ts';
-import { apiAnswerHeaders, registerAnswerHeaders } from './plugins/security.ts';
-import { livenessProbe } from './modules/health/liveness-probe.ts';
+import { registerAnswerHeaders } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -92,12 +91,10 @@ function requestId(request: IncomingMessage): string {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, db } = deps;
   const https = env.PUBLIC_URL.startsWith('https:');
-  const liveness = livenessProbe({ headers: apiAnswerHeaders(https), requestId });
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(env.LOG_LEVEL),
     childLoggerFactory: requestLoggerFactory,
     genReqId: requestId,
-    serverFactory: liveness.serverFactory,
     // Off unless TRUST_PROXY says which proxies may speak for the client (X-Forwarded-For).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -106,8 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // While the replica shuts down, Fastify answers probes too (503, as every request then).
-  app.addHook('preClose', liveness.stop);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler());
   // Before any route: the session check is attached to each route that reads the user.

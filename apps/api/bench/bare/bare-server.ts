@@ -2,7 +2,7 @@
  * The benchmark's baseline: what answering the product's requests costs with nothing but node:http
  * and pg. The benchmark bundles it with esbuild and runs it with plain node, like the product.
  *
- * - GET /api/healthz: a fixed JSON answer.
+ * - GET /api/healthz: a fixed JSON answer (start-up wait, cold start, the idle RSS baseline).
  * - Every request in BENCH_REPLAY (a JSON file of CapturedRequest, statements.ts): the exact SQL
  *   the product sent to answer it — same text, statement names and parameters, the same groups
  *   side by side — answered as JSON of the rows. The caller's session token is hashed as the

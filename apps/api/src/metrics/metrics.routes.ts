@@ -9,6 +9,10 @@ declare module 'fastify' {
     /** This app's metrics, for what runs beside it (the outbox worker); none without METRICS_TOKEN. */
     metrics: ApiMetrics | undefined;
   }
+  interface FastifyContextConfig {
+    /** false: the route's requests are not counted (the liveness probe, asked many times a second). */
+    measured?: false;
+  }
 }
 
 const METRICS_PATH = '/metrics';
@@ -41,6 +45,7 @@ export async function registerMetrics(
   const metrics = createApiMetrics(options.db, app.log);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.measured === false) return;
     metrics.observeRequest(
       {
         method: request.method,

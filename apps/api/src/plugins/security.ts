@@ -80,7 +80,7 @@ export function registerAnswerHeaders(
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /** What an API answer carries: it may not run, be framed, be sniffed as another type, or leak a referrer. */
-export function apiAnswerHeaders(https: boolean): (readonly [string, string])[] {
+function apiAnswerHeaders(https: boolean): (readonly [string, string])[] {
   return [
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['x-content-type-options', 'nosniff'],
