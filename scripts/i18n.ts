@@ -27,6 +27,7 @@ for (const folder of findCatalogFolders(root)) {
   const modules = await compiledModules(catalogs, folder, {
     lazyHindi: inDomain || where.startsWith(path.join('apps', 'web')),
     extension: inDomain ? '.ts' : '',
+    withKeys: inDomain,
   });
   for (const [name, compiled] of Object.entries(modules)) {
     const target = path.join(folder, name);

@@ -89,21 +89,38 @@ const HEADER =
  * The compiled modules for a folder's catalogs, by file name. The web app's and the domain's
  * `messages.ts` hold English and load Hindi (`messages.hi.ts`) only when Hindi is chosen, so an
  * English page ships one language (the API imports the domain's Hindi itself, translate.ts); the
- * API's hold both. `extension` is how the folder's code names a module it imports ('' or '.ts').
+ * API's hold both. `extension` is how the folder's code names a module it imports ('' or '.ts');
+ * `withKeys` adds the type of the catalog's keys.
  */
 export async function compiledModules(
   catalogs: Record<(typeof LANGUAGES)[number], Catalog>,
   folder: string,
-  { lazyHindi, extension = '' }: { lazyHindi: boolean; extension?: '' | '.ts' },
+  {
+    lazyHindi,
+    extension = '',
+    withKeys = false,
+  }: { lazyHindi: boolean; extension?: '' | '.ts'; withKeys?: boolean },
 ): Promise<Record<string, string>> {
   const [en, hi] = [JSON.stringify(compile(catalogs.en)), JSON.stringify(compile(catalogs.hi))];
+  // The domain's English keeps its keys in its type, so code names only keys the catalog holds.
+  const [english, enValue] = withKeys
+    ? [
+        `const en = ${en} satisfies Messages;
+
+/** A key of this catalog. */
+export type MessageKey = keyof typeof en;
+
+`,
+        'en',
+      ]
+    : ['', en];
   const sources: Record<string, string> = lazyHindi
     ? {
         'messages.ts': `${HEADER}
 import type { Messages } from '@lingui/core';
 
-export const messages: { en: Messages; hi: () => Promise<Messages> } = {
-  en: ${en},
+${english}export const messages: { en: Messages; hi: () => Promise<Messages> } = {
+  en: ${enValue},
   hi: () => import('./messages.hi${extension}').then((module) => module.messages),
 };
 `,
@@ -117,7 +134,7 @@ export const messages: Messages = ${hi};
         'messages.ts': `${HEADER}
 import type { Messages } from '@lingui/core';
 
-export const messages: Record<'en' | 'hi', Messages> = { en: ${en}, hi: ${hi} };
+${english}export const messages: Record<'en' | 'hi', Messages> = { en: ${enValue}, hi: ${hi} };
 `,
       };
   const formatted: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_ERRORS, DomainError, ErrorBodySchema } from './errors.ts';
+import { DOMAIN_ERRORS, DomainError, ErrorBodySchema, type DomainErrorCode } from './errors.ts';
+import { messages as hindi } from './messages.hi.ts';
 
 describe('error table', () => {
   it('maps each required code to its HTTP status', () => {
@@ -33,28 +34,47 @@ describe('error table', () => {
   });
 
   it('keeps the product messages of SPEC §8 word for word', () => {
-    expect(DOMAIN_ERRORS.DUPLICATE_FREQUENCY.message).toBe(
-      'Similar monitoring frequency already exists',
-    );
-    expect(DOMAIN_ERRORS.USER_EXISTS.message).toBe('User already exists');
-    expect(DOMAIN_ERRORS.INVALID_CODE.message).toBe(
-      'Invalid verification code provided, please try again.',
-    );
-    expect(DOMAIN_ERRORS.USER_DISABLED.message).toBe('User is disabled.');
+    const english = (code: DomainErrorCode) => new DomainError(code).message;
+    expect(english('DUPLICATE_FREQUENCY')).toBe('Similar monitoring frequency already exists');
+    expect(english('USER_EXISTS')).toBe('User already exists');
+    expect(english('INVALID_CODE')).toBe('Invalid verification code provided, please try again.');
+    expect(english('USER_DISABLED')).toBe('User is disabled.');
   });
 
-  it('gives a DomainError the status and default message of its code', () => {
+  it('has a message in English and Hindi for every code', () => {
+    for (const code of Object.keys(DOMAIN_ERRORS) as DomainErrorCode[]) {
+      const error = new DomainError(code);
+      expect(error.messageKey).toBe(`domain.error.${code}`);
+      expect(error.message).not.toBe(error.messageKey);
+      expect(hindi[error.messageKey!]).toBeDefined();
+    }
+  });
+
+  it('gives a DomainError the status and message of its code, in the language asked', () => {
     const error = new DomainError('DUPLICATE_FREQUENCY');
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('DUPLICATE_FREQUENCY');
     expect(error.status).toBe(409);
     expect(error.message).toBe('Similar monitoring frequency already exists');
+    expect(error.messageIn('hi')).toBe('ऐसी ही मॉनिटरिंग आवृत्ति पहले से मौजूद है');
   });
 
-  it('lets a thrower give a more precise message', () => {
-    expect(new DomainError('VALIDATION_FAILED', 'month: Month must be 1 to 12').message).toBe(
-      'month: Month must be 1 to 12',
-    );
+  it('says a more precise message with its values, after the field it is about', () => {
+    const error = new DomainError('NOT_FOUND', {
+      message: 'domain.error.NOT_FOUND.endpoint',
+      values: { endpoint: 'GET /api/nowhere' },
+    });
+    expect(error.message).toBe('No such endpoint: GET /api/nowhere');
+    expect(error.messageIn('hi')).toContain('GET /api/nowhere');
+    const invalid = new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.roleKind',
+      field: 'role',
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.field).toBe('role');
+    expect(invalid.message).toBe('role: borrowers stay borrowers and staff stay staff');
+    expect(invalid.messageIn('hi')).toMatch(/^role: \S/);
+    expect(invalid.messageIn('hi')).not.toBe(invalid.message);
   });
 
   it('describes the error body as {error: {code, message}}', () => {

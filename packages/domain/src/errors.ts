@@ -1,130 +1,148 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+import { translate, translateEnglish, type Language, type MessageValues } from './translate.ts';
 
 /**
- * DESIGN §4 / STYLE §4: the one table of domain error codes and their HTTP
- * status. The API maps a DomainError to `{error: {code, message}}` with this
- * status; messages are the defaults, a thrower may give a more precise one.
+ * DESIGN §4 / STYLE §4: the one table of domain error codes and their HTTP status. Each code's
+ * message is `domain.error.<CODE>` in the catalogs (messages.en.json, messages.hi.json); a thrower
+ * may name a more precise one, `domain.error.<CODE>.<what>`. The API answers
+ * `{error: {code, message}}` with this status, the message in the request's language.
  */
 export const DOMAIN_ERRORS = {
   /** Bad input; the message names the field. */
-  VALIDATION_FAILED: { status: 400, message: 'Some of the information is not valid' },
+  VALIDATION_FAILED: { status: 400 },
   /** No session, or an invalid one. */
-  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
+  UNAUTHENTICATED: { status: 401 },
   /** Wrong username or password (never says which, DESIGN §3). */
-  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect username or password.' },
+  INVALID_CREDENTIALS: { status: 401 },
   /** The role may never do this (DESIGN §4: authorisation before state). */
-  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  FORBIDDEN: { status: 403 },
   /** SPEC §8: a disabled user signing in with the right password. */
-  USER_DISABLED: { status: 403, message: 'User is disabled.' },
+  USER_DISABLED: { status: 403 },
   /** The right password for a borrower who has not yet entered the e-mailed sign-up code. */
-  USER_NOT_CONFIRMED: {
-    status: 403,
-    message: 'User is not confirmed. Enter the code we e-mailed you, or sign up again.',
-  },
+  USER_NOT_CONFIRMED: { status: 403 },
   /** A two-factor sign-in step whose challenge is unknown, used up or older than 5 minutes. */
-  SIGN_IN_EXPIRED: { status: 401, message: 'Your sign-in has expired. Enter your password again.' },
+  SIGN_IN_EXPIRED: { status: 401 },
   /** A presigned link that was tampered with or has expired. */
-  INVALID_SIGNATURE: { status: 403, message: 'This link is invalid or has expired' },
+  INVALID_SIGNATURE: { status: 403 },
   /** Not found, or not yours (DESIGN §4: another borrower's data is 404). */
-  NOT_FOUND: { status: 404, message: 'Not found' },
+  NOT_FOUND: { status: 404 },
   /** A state conflict without a more specific code. */
-  CONFLICT: { status: 409, message: 'This conflicts with the current state' },
+  CONFLICT: { status: 409 },
   /** The requested status change is not a transition of SPEC §4 from here. */
-  ILLEGAL_TRANSITION: { status: 409, message: 'This status change is not allowed now' },
+  ILLEGAL_TRANSITION: { status: 409 },
   /** Someone else changed the record first (DESIGN §5 version check). */
-  STALE_VERSION: {
-    status: 409,
-    message: 'This was changed by someone else; reload and try again',
-  },
+  STALE_VERSION: { status: 409 },
   /** DESIGN §5: same collateral, frequency, month and year. */
-  DUPLICATE_FREQUENCY: { status: 409, message: 'Similar monitoring frequency already exists' },
+  DUPLICATE_FREQUENCY: { status: 409 },
   /** SPEC §8: the account id already has a user. */
-  USER_EXISTS: { status: 409, message: 'User already exists' },
+  USER_EXISTS: { status: 409 },
   /** DESIGN §4: a second file into a filled slot. */
-  SLOT_FILLED: { status: 409, message: 'This document already has a file; discard it first' },
+  SLOT_FILLED: { status: 409 },
   /** SPEC §4: files cannot change while the set awaits approval or once approved. */
-  SET_LOCKED: {
-    status: 409,
-    message: 'Documents cannot be changed while awaiting approval or once approved',
-  },
+  SET_LOCKED: { status: 409 },
   /** SPEC §4: only files not yet submitted, or rejected, may be discarded. */
-  FILE_LOCKED: { status: 409, message: 'This file is awaiting approval or approved' },
+  FILE_LOCKED: { status: 409 },
   /** SPEC §4: approve or reject only a file that is pending. */
-  FILE_NOT_PENDING: { status: 409, message: 'This file is not awaiting approval' },
+  FILE_NOT_PENDING: { status: 409 },
   /** `complete` called before the content was uploaded. */
-  UPLOAD_INCOMPLETE: { status: 409, message: 'The file content has not been uploaded' },
+  UPLOAD_INCOMPLETE: { status: 409 },
   /** SPEC §4: submit needs every slot filled with a NOT_RAISED or APPROVED file. */
-  NOT_READY_TO_SUBMIT: {
-    status: 409,
-    message: 'Upload every required document before submitting to the checker',
-  },
+  NOT_READY_TO_SUBMIT: { status: 409 },
   /** SPEC §4: finalise needs every document approved or rejected. */
-  NOT_ALL_REVIEWED: {
-    status: 409,
-    message: 'Approve or reject every document before submitting',
-  },
+  NOT_ALL_REVIEWED: { status: 409 },
   /** DESIGN §4: the requested final status must equal the computed outcome. */
-  OUTCOME_MISMATCH: {
-    status: 409,
-    message: 'The result must be APPROVED when no document is rejected, otherwise REJECTED',
-  },
+  OUTCOME_MISMATCH: { status: 409 },
   /** Four-eyes NOC release: the first approver may not also confirm or send back. */
-  SAME_APPROVER: {
-    status: 409,
-    message: 'A different approver must confirm this approval or send it back',
-  },
+  SAME_APPROVER: { status: 409 },
   /** SPEC §5 / DESIGN §5: approve or reject only with approver remarks. */
-  REMARKS_REQUIRED: { status: 400, message: 'Approver remarks are required' },
+  REMARKS_REQUIRED: { status: 400 },
   /** DESIGN §5: a frequency's month and year may not be in the future. */
-  FUTURE_PERIOD: { status: 400, message: 'Month and year may not be in the future' },
+  FUTURE_PERIOD: { status: 400 },
   /** DESIGN §4: the bytes do not match the declared SHA-256 or size. */
-  HASH_MISMATCH: { status: 400, message: 'The uploaded file does not match its checksum or size' },
+  HASH_MISMATCH: { status: 400 },
   /** The malware scanner found something in the upload: it is quarantined, never counted. */
-  FILE_QUARANTINED: { status: 422, message: 'This file was blocked by the virus scanner' },
+  FILE_QUARANTINED: { status: 422 },
   /** DESIGN §4: sign-up e-mail differs from the one on file; never shows the real one. */
-  EMAIL_MISMATCH: {
-    status: 400,
-    message: 'This e-mail address does not match the one we hold for the account',
-  },
+  EMAIL_MISMATCH: { status: 400 },
   /** SPEC §8: wrong, expired or reused one-time code. */
-  INVALID_CODE: { status: 400, message: 'Invalid verification code provided, please try again.' },
+  INVALID_CODE: { status: 400 },
   /** The e-mailed code of a two-factor set-up at sign-in, told apart from the app's code beside it. */
-  INVALID_EMAIL_CODE: {
-    status: 400,
-    message: 'The code from the e-mail is not valid or has expired. Check it, or send a new one.',
-  },
-  FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
-  UNSUPPORTED_FILE_TYPE: {
-    status: 415,
-    message: 'Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
-  },
+  INVALID_EMAIL_CODE: { status: 400 },
+  /** DESIGN §4: a declared size or stored file over MAX_UPLOAD_BYTES, or a body over its limit. */
+  FILE_TOO_LARGE: { status: 413 },
+  /** DESIGN §4: a file type outside the list (file-types.ts), declared or found in the bytes. */
+  UNSUPPORTED_FILE_TYPE: { status: 415 },
   /** DESIGN §3: sign-in lock-out after 5 failures. */
-  THROTTLED: { status: 429, message: 'Too many attempts; try again later' },
+  THROTTLED: { status: 429 },
   /** SPEC §8: the customer-relationship system (or another dependency) is down. */
-  DEPENDENCY_DOWN: {
-    status: 503,
-    message:
-      'Sorry, something went wrong, we were unable to update data on server. Please try again',
-  },
-} as const satisfies Record<string, { status: number; message: string }>;
+  DEPENDENCY_DOWN: { status: 503 },
+  /** A request the server cannot read: not JSON, or an address with broken percent-encoding. */
+  BAD_REQUEST: { status: 400 },
+  /** A body sent as something other than JSON. */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  /** A part of the address over the router's length limit. */
+  URI_TOO_LONG: { status: 414 },
+  /** A failure of the server's own: logged, never shown. */
+  INTERNAL: { status: 500 },
+} as const satisfies Record<string, { status: number }>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
 
-/** Thrown by services; carries the code and its HTTP status from the table. */
-export class DomainError extends Error {
-  readonly code: DomainErrorCode;
-  readonly status: number;
+/** The catalog keys an error of `code` may say: the code's own message or a more precise one. */
+export type ErrorMessageKey<C extends DomainErrorCode = DomainErrorCode> = Extract<
+  MessageKey,
+  `domain.error.${C}` | `domain.error.${C}.${string}`
+>;
 
-  constructor(code: DomainErrorCode, message?: string) {
-    super(message ?? DOMAIN_ERRORS[code].message);
+export interface ErrorDetails<C extends DomainErrorCode> {
+  /** A message more precise than the code's own. */
+  message?: ErrorMessageKey<C>;
+  /** The message's placeholders. */
+  values?: MessageValues;
+  /** The request field at fault: the message starts with it ("role: …"). */
+  field?: string;
+}
+
+/**
+ * Thrown by services: the code (its HTTP status from the table) and the catalog key of what to
+ * say, with its values. `message` is the English, for logs and the command line.
+ */
+export class DomainError<C extends DomainErrorCode = DomainErrorCode> extends Error {
+  readonly code: C;
+  readonly status: number;
+  readonly messageKey: ErrorMessageKey<C> | undefined;
+  readonly values: MessageValues;
+  readonly field: string | undefined;
+
+  constructor(code: C, details: ErrorDetails<NoInfer<C>> | string = {}) {
+    const english = typeof details === 'string' ? details : undefined;
+    const { message, values = {}, field } = typeof details === 'string' ? {} : details;
+    const messageKey =
+      english === undefined
+        ? (message ?? (`domain.error.${code}` as ErrorMessageKey<C>))
+        : undefined;
+    super(english ?? withField(field, translate('en', messageKey!, values)));
     this.name = 'DomainError';
     this.code = code;
     this.status = DOMAIN_ERRORS[code].status;
+    this.messageKey = messageKey;
+    this.values = values;
+    this.field = field;
+  }
+
+  /** What to tell the user, in `language`. */
+  messageIn(language: Language): string {
+    if (this.messageKey === undefined) return translateEnglish(language, this.message);
+    return withField(this.field, translate(language, this.messageKey, this.values));
   }
 }
 
-/** DESIGN §4: every error answer. */
+const withField = (field: string | undefined, message: string) =>
+  field ? `${field}: ${message}` : message;
+
+/** DESIGN §4: every error answer; `field` names the request field a validation failure is about. */
 export const ErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { collateralCheckerLabel, unitCheckerLabel } from './approval-status.ts';
 import { formatDate } from './dates.ts';
-import { DOMAIN_ERRORS } from './errors.ts';
 import { fraudFlagMessage } from './fraud-flags.ts';
 import { FREQUENCY_LABELS, frequencyCodeLabel, monthLabel, MONTH_LABELS } from './frequency.ts';
-import { messages as hindi } from './messages.hi.ts';
 import { REJECTION_REASON_LABELS, rejectionReasonLabel } from './rejection-reasons.ts';
 import { CALENDAR_STATE_LABELS, calendarStateLabel } from './rules/monitoring-calendar.ts';
-import { acceptedLanguage, translate, translateEnglish } from './translate.ts';
+import { acceptedLanguage, translateEnglish } from './translate.ts';
 
 describe('domain texts in English and Hindi', () => {
   it('reads the same English as the label tables, and Hindi when asked', () => {
@@ -43,13 +41,6 @@ describe('domain texts in English and Hindi', () => {
     expect(fraudFlagMessage(old, '2026-05-01T10:00:00Z', 'hi')).toBe(
       'यह फ़ोटो 5 जनवरी 2024 को ली गई थी, अपलोड से काफ़ी पहले',
     );
-  });
-
-  it('holds every domain error in both catalogs, English as the error table says', () => {
-    for (const [code, { message }] of Object.entries(DOMAIN_ERRORS)) {
-      expect(translate('en', `domain.error.${code}`)).toBe(message);
-      expect(hindi[`domain.error.${code}`]).toBeDefined();
-    }
   });
 
   it('translates an English message the API answers, keeping a field name, and leaves unknown ones', () => {

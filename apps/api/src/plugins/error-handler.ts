@@ -1,15 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DOMAIN_ERRORS, DomainError, translateEnglish } from '@portal/domain';
+import {
+  DomainError,
+  translateEnglish,
+  type DomainErrorCode,
+  type ErrorBody,
+  type ErrorDetails,
+  type Language,
+} from '@portal/domain';
 import { requestLanguage } from './request-language.ts';
-
-interface ErrorBody {
-  error: { code: string; message: string; field?: string };
-}
 
 const errorBody = (code: string, message: string, field?: string | undefined): ErrorBody => ({
   error: field ? { code, message, field } : { code, message },
 });
+
+/** A domain error's answer body, its message in `language`. */
+const bodyOf = (error: DomainError, language: Language) =>
+  errorBody(error.code, error.messageIn(language), error.field);
 
 /** Refusals a security team wants to see (ASVS V16.3): failed sign-ins, lock-outs, bad codes and links, forbidden actions. */
 const SECURITY_REFUSALS = new Set([
@@ -50,52 +57,46 @@ function logSecurityRefusal(request: FastifyRequest, code: string) {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
-    const body = (code: string, message: string, field?: string | undefined) =>
-      errorBody(code, translateEnglish(language, message), field);
+    const answer = <C extends DomainErrorCode>(code: C, details?: ErrorDetails<NoInfer<C>>) => {
+      const refusal = new DomainError(code, details);
+      return reply.status(refusal.status).send(bodyOf(refusal, language));
+    };
     if (error instanceof DomainError) {
       if (SECURITY_REFUSALS.has(error.code)) logSecurityRefusal(request, error.code);
       if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply.status(error.status).send(body(error.code, error.message));
+      return reply.status(error.status).send(bodyOf(error, language));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const where =
         field || (error.validationContext === 'body' ? '' : (error.validationContext ?? ''));
-      const detail = first?.message ?? 'Invalid input';
+      const detail = translateEnglish(language, first?.message ?? 'Invalid input');
       const message = where ? `${where}: ${detail}` : detail;
-      return reply.status(400).send(body('VALIDATION_FAILED', message, where || undefined));
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', message, where || undefined));
     }
     if (error.validation) {
-      return reply.status(400).send(body('VALIDATION_FAILED', error.message));
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_FAILED', translateEnglish(language, error.message)));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send(body('FILE_TOO_LARGE', DOMAIN_ERRORS.FILE_TOO_LARGE.message));
-    }
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send(body('UNSUPPORTED_MEDIA_TYPE', 'Send JSON with Content-Type: application/json'));
-    }
-    if (status === 429) {
-      return reply.status(429).send(body('THROTTLED', DOMAIN_ERRORS.THROTTLED.message));
-    }
+    if (status === 413) return answer('FILE_TOO_LARGE');
+    if (status === 415) return answer('UNSUPPORTED_MEDIA_TYPE');
+    if (status === 429) return answer('THROTTLED');
     if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON'
-          : error.message;
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        return answer('BAD_REQUEST', { message: 'domain.error.BAD_REQUEST.invalidJson' });
+      }
+      // Fastify's own refusals of a request it cannot take, in its words.
       return reply
         .status(status)
-        .send(body(status === 400 ? 'BAD_REQUEST' : 'REQUEST_REFUSED', message));
+        .send(errorBody(status === 400 ? 'BAD_REQUEST' : 'REQUEST_REFUSED', error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return answer('INTERNAL');
   });
 }
 
@@ -104,11 +105,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * come before any hook; Fastify's `frameworkErrors` hands them here so they answer in DESIGN §4's
  * format too, with a fixed message rather than the path echoed back.
  */
-export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const language = requestLanguage(request);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send(errorBody('URI_TOO_LONG', 'A part of this address is too long'));
+    return reply.status(414).send(bodyOf(new DomainError('URI_TOO_LONG'), language));
   }
-  return reply
-    .status(error.statusCode ?? 400)
-    .send(errorBody('BAD_REQUEST', 'This address is not valid (check its percent-encoding)'));
+  const refusal = new DomainError('BAD_REQUEST', { message: 'domain.error.BAD_REQUEST.address' });
+  return reply.status(error.statusCode ?? 400).send(bodyOf(refusal, language));
 }

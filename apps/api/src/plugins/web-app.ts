@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { translate } from '@portal/domain';
-import { requestLanguage } from './request-language.ts';
+import { DomainError } from '@portal/domain';
 
 /**
  * Serves the built single-page app from the API's own port; any non-API GET that is not a file
@@ -24,13 +23,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.status(404).send({
-      error: {
-        code: 'NOT_FOUND',
-        message: translate(requestLanguage(request), 'domain.text.noSuchEndpoint', {
-          endpoint: `${request.method} ${request.url.split('?')[0]}`,
-        }),
-      },
+    throw new DomainError('NOT_FOUND', {
+      message: 'domain.error.NOT_FOUND.endpoint',
+      values: { endpoint: `${request.method} ${request.url.split('?')[0]}` },
     });
   });
 }

@@ -80,18 +80,15 @@ export async function updateUser(
     const [before] = await selectUsers(tx as unknown as Database)
       .where(eq(users.id, id))
       .for('update', { of: users });
-    if (!before) throw new DomainError('NOT_FOUND', 'No such user');
+    if (!before) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.user' });
     if (before.id === admin.id) {
-      throw new DomainError(
-        'CONFLICT',
-        'You cannot change your own role or disable yourself; ask another admin.',
-      );
+      throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.ownRole' });
     }
     if (changes.role !== undefined && (before.role === 'client') !== (changes.role === 'client')) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        'role: borrowers stay borrowers and staff stay staff',
-      );
+      throw new DomainError('VALIDATION_FAILED', {
+        message: 'domain.error.VALIDATION_FAILED.roleKind',
+        field: 'role',
+      });
     }
     await tx
       .update(users)
@@ -127,10 +124,16 @@ export async function resetTwoFactor(
       ? await tx.select().from(users).where(eq(users.id, found.id)).for('update')
       : [];
     if (!user || !twoFactorApplies(user)) {
-      throw new DomainError('NOT_FOUND', `No borrower signs in as ${username}`);
+      throw new DomainError('NOT_FOUND', {
+        message: 'domain.error.NOT_FOUND.borrower',
+        values: { username },
+      });
     }
     if (!user.totpEnabledAt) {
-      throw new DomainError('CONFLICT', `${user.username} does not use two-factor sign-in`);
+      throw new DomainError('CONFLICT', {
+        message: 'domain.error.CONFLICT.noTwoFactor',
+        values: { username: user.username },
+      });
     }
     await clearTwoFactor(tx, user.id);
     await revokeUserSessions(tx, user.id);
