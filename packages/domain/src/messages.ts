@@ -19,21 +19,34 @@ const en = {
   'domain.error.CONFLICT.ownRole': [
     'You cannot change your own role or disable yourself; ask another admin.',
   ],
+  'domain.error.CONFLICT.replacedChanged': [
+    'The document this file was to replace has changed meanwhile; reload it and choose the file again',
+  ],
   'domain.error.DEPENDENCY_DOWN': [
     'Sorry, something went wrong, we were unable to update data on server. Please try again',
+  ],
+  'domain.error.DEPENDENCY_DOWN.scanner': [
+    'The virus scanner is not answering; try again in a minute',
   ],
   'domain.error.DUPLICATE_FREQUENCY': ['Similar monitoring frequency already exists'],
   'domain.error.EMAIL_MISMATCH': [
     'This e-mail address does not match the one we hold for the account',
   ],
   'domain.error.FILE_LOCKED': ['This file is awaiting approval or approved'],
+  'domain.error.FILE_LOCKED.borrowerRemarks': [
+    'Borrower remarks cannot change once the document is uploaded',
+  ],
   'domain.error.FILE_NOT_PENDING': ['This file is not awaiting approval'],
   'domain.error.FILE_QUARANTINED': ['This file was blocked by the virus scanner'],
   'domain.error.FILE_TOO_LARGE': ['The file is too large'],
   'domain.error.FORBIDDEN': ['You are not allowed to do this'],
   'domain.error.FUTURE_PERIOD': ['Month and year may not be in the future'],
   'domain.error.HASH_MISMATCH': ['The uploaded file does not match its checksum or size'],
+  'domain.error.HASH_MISMATCH.size': ['The uploaded file is not the size that was announced'],
   'domain.error.ILLEGAL_TRANSITION': ['This status change is not allowed now'],
+  'domain.error.ILLEGAL_TRANSITION.notAwaitingSecond': [
+    'This unit is not awaiting a second approval',
+  ],
   'domain.error.INTERNAL': ['Something went wrong on our side. Please try again.'],
   'domain.error.INVALID_CODE': ['Invalid verification code provided, please try again.'],
   'domain.error.INVALID_CREDENTIALS': ['Incorrect username or password.'],
@@ -45,15 +58,34 @@ const en = {
   'domain.error.NOT_FOUND': ['Not found'],
   'domain.error.NOT_FOUND.borrower': ['No borrower signs in as ', ['username']],
   'domain.error.NOT_FOUND.endpoint': ['No such endpoint: ', ['endpoint']],
+  'domain.error.NOT_FOUND.file': ['No such file'],
+  'domain.error.NOT_FOUND.frequency': ['No such monitoring frequency'],
+  'domain.error.NOT_FOUND.unit': ['No such unit'],
+  'domain.error.NOT_FOUND.uploadLapsed': ['This upload has lapsed; upload the file again'],
   'domain.error.NOT_FOUND.user': ['No such user'],
   'domain.error.NOT_READY_TO_SUBMIT': [
     'Upload every required document before submitting to the checker',
+  ],
+  'domain.error.NOT_READY_TO_SUBMIT.frequency': [
+    'This frequency needs exactly ',
+    ['count'],
+    ' documents, each not yet sent or approved, before it can be submitted',
+  ],
+  'domain.error.NOT_READY_TO_SUBMIT.unit': [
+    'Unit ',
+    ['key'],
+    ' needs all ',
+    ['count'],
+    ' documents, each not yet sent or approved, before it can be submitted',
   ],
   'domain.error.OUTCOME_MISMATCH': [
     'The result must be APPROVED when no document is rejected, otherwise REJECTED',
   ],
   'domain.error.REMARKS_REQUIRED': ['Approver remarks are required'],
   'domain.error.SAME_APPROVER': ['A different approver must confirm this approval or send it back'],
+  'domain.error.SAME_APPROVER.firstApprover': [
+    'You gave this unit its first approval; a different approver must confirm it or send it back',
+  ],
   'domain.error.SET_LOCKED': [
     'Documents cannot be changed while awaiting approval or once approved',
   ],
@@ -61,8 +93,21 @@ const en = {
   'domain.error.SLOT_FILLED': ['This document already has a file; discard it first'],
   'domain.error.STALE_VERSION': ['This was changed by someone else; reload and try again'],
   'domain.error.THROTTLED': ['Too many attempts; try again later'],
+  'domain.error.THROTTLED.pendingUploadsBySlot': [
+    'This document has ',
+    ['count'],
+    ' uploads that were started but not finished. Finish one, or wait up to an hour for them to lapse, then try again.',
+  ],
+  'domain.error.THROTTLED.pendingUploadsByUser': [
+    'You have ',
+    ['count'],
+    ' uploads that were started but not finished. Finish them, or wait up to an hour for them to lapse, then try again.',
+  ],
   'domain.error.UNAUTHENTICATED': ['Please sign in to continue'],
   'domain.error.UNSUPPORTED_FILE_TYPE': ['Upload a PDF, PNG, JPEG, Excel, Word or CSV file'],
+  'domain.error.UNSUPPORTED_FILE_TYPE.notGenuineOffice': [
+    'This is not a genuine Excel or Word file. Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
+  ],
   'domain.error.UNSUPPORTED_MEDIA_TYPE': ['Send JSON with Content-Type: application/json'],
   'domain.error.UPLOAD_INCOMPLETE': ['The file content has not been uploaded'],
   'domain.error.URI_TOO_LONG': ['A part of this address is too long'],
@@ -72,6 +117,18 @@ const en = {
     'User is not confirmed. Enter the code we e-mailed you, or sign up again.',
   ],
   'domain.error.VALIDATION_FAILED': ['Some of the information is not valid'],
+  'domain.error.VALIDATION_FAILED.notASlot': [
+    ['fileType'],
+    ' is not one of this ',
+    ['kind', 'select', { unit: ["unit's"], other: ["frequency's"] }],
+    ' documents',
+  ],
+  'domain.error.VALIDATION_FAILED.replaceSameDocument': [
+    'a replacement must be for the same document as the file it replaces',
+  ],
+  'domain.error.VALIDATION_FAILED.reviewOrRemarks': [
+    'send a review status, or borrowerRemarks to change',
+  ],
   'domain.error.VALIDATION_FAILED.roleKind': ['borrowers stay borrowers and staff stay staff'],
   'domain.fileType.collateral.AUDITED_FINANCIAL': ['Audited Financial'],
   'domain.fileType.collateral.BANK_STATEMENT': ['Bank Statements'],
@@ -172,9 +229,6 @@ const en = {
     'Enter the six digit code from your authenticator app, or a recovery code',
   ],
   'domain.text.borrowerIdOrEmail': ['Enter the borrower’s account id or e-mail'],
-  'domain.text.borrowerRemarksLocked': [
-    'Borrower remarks cannot change once the document is uploaded',
-  ],
   'domain.text.challengeEmpty': ['Challenge response cannot be empty'],
   'domain.text.chooseOne': ['Choose at least one to submit'],
   'domain.text.confirmationCodeEmpty': ['Confirmation code cannot be empty'],
@@ -204,26 +258,11 @@ const en = {
   'domain.text.noNocLetterYet': ['No NOC letter yet'],
   'domain.text.noSuchAccount': ['No such account'],
   'domain.text.noSuchCollateral': ['No such collateral'],
-  'domain.text.noSuchFile': ['No such file'],
-  'domain.text.noSuchFrequency': ['No such monitoring frequency'],
   'domain.text.noSuchLoan': ['No such loan'],
   'domain.text.noSuchNocLetter': ['No such NOC letter'],
   'domain.text.noSuchProject': ['No such project'],
   'domain.text.noSuchStatementRequest': ['No such statement request'],
-  'domain.text.noSuchUnit': ['No such unit'],
   'domain.text.nocLetterRevoked': ['This NOC letter is already revoked'],
-  'domain.text.notAwaitingSecondApproval': ['This unit is not awaiting a second approval'],
-  'domain.text.notGenuineOfficeFile': [
-    'This is not a genuine Excel or Word file. Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
-  ],
-  'domain.text.notReadyFrequency': [
-    'This frequency needs exactly 9 documents, each not yet sent or approved, before it can be submitted',
-  ],
-  'domain.text.notReadyUnit': [
-    'Unit ',
-    ['key'],
-    ' needs all 7 documents, each not yet sent or approved, before it can be submitted',
-  ],
   'domain.text.numberOrDecimal': ['Must be a number or a decimal string'],
   'domain.text.originCheckFailed': [
     'This request did not come from the portal itself (Origin check failed).',
@@ -237,16 +276,6 @@ const en = {
   'domain.text.passwordEmpty': ['Password cannot be empty'],
   'domain.text.passwordHint': ['Use 8 or more characters with a mix of letters, numbers & symbols'],
   'domain.text.passwordTooLong': ['Password must be at most 256 characters'],
-  'domain.text.pendingUploadsBySlot': [
-    'This document has ',
-    ['count'],
-    ' uploads that were started but not finished. Finish one, or wait up to an hour for them to lapse, then try again.',
-  ],
-  'domain.text.pendingUploadsByUser': [
-    'You have ',
-    ['count'],
-    ' uploads that were started but not finished. Finish them, or wait up to an hour for them to lapse, then try again.',
-  ],
   'domain.text.reasonOnlyWithRejected': [
     'A rejection reason goes only with approvalStatus REJECTED',
   ],
@@ -254,19 +283,11 @@ const en = {
   'domain.text.recoveryCodeInvalid': ['This recovery code is not valid or was used already.'],
   'domain.text.recoveryCodeRequired': ['Enter a recovery code'],
   'domain.text.remarksTooLong': ['Remarks must be at most 2000 characters'],
-  'domain.text.replacedFileChanged': [
-    'The document this file was to replace has changed meanwhile; reload it and choose the file again',
-  ],
-  'domain.text.sameApprover': [
-    'You gave this unit its first approval; a different approver must confirm it or send it back',
-  ],
-  'domain.text.scannerDown': ['The virus scanner is not answering; try again in a minute'],
   'domain.text.searchTooLong': ['Search must be at most 100 characters'],
   'domain.text.signInExpiredAgain': ['The sign-in has expired; sign in again'],
   'domain.text.signUpEmailMismatch': [
     'This e-mail address does not match the one your lender has on record for this account.',
   ],
-  'domain.text.sizeMismatch': ['The uploaded file is not the size that was announced'],
   'domain.text.sizeWholeBytes': ['Size must be a whole number of bytes'],
   'domain.text.staffDomainNotAllowed': [
     "Staff sign-in is limited to your lender's e-mail domains. Sign in with your work account.",
@@ -305,7 +326,6 @@ const en = {
   'domain.text.unknownAccountId': [
     'We could not find this account id. Check it against your loan documents or contact your lender.',
   ],
-  'domain.text.uploadLapsed': ['This upload has lapsed; upload the file again'],
   'domain.text.uploadLinkUsed': ['This upload link has already been used'],
   'domain.text.usernameEmpty': ['Username cannot be empty'],
   'domain.text.usernameTooLong': ['Username is too long'],

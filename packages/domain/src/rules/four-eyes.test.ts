@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRelease, decideSendBack, SAME_APPROVER_MESSAGE } from './four-eyes.ts';
+import { decideRelease, decideSendBack } from './four-eyes.ts';
 
 const first = { id: 'user-1', role: 'approver' } as const;
 const second = { id: 'user-2', role: 'admin' } as const;
@@ -28,7 +28,7 @@ describe('four-eyes NOC release', () => {
     expect(decideRelease('APPROVED', first.id, first, true)).toEqual({
       ok: false,
       code: 'SAME_APPROVER',
-      message: SAME_APPROVER_MESSAGE,
+      message: 'domain.error.SAME_APPROVER.firstApprover',
     });
   });
 

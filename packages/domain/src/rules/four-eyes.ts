@@ -1,5 +1,5 @@
 import type { ApprovalStatus, ReviewOutcome } from '../approval-status.ts';
-import type { DomainErrorCode } from '../errors.ts';
+import type { DomainErrorCode, ErrorMessageKey } from '../errors.ts';
 import { isReviewerRole, type Role } from '../schemas/entities.ts';
 
 // Four-eyes NOC release (NOC_TWO_APPROVERS): releasing a unit from the lender's charge takes two
@@ -25,13 +25,16 @@ export type ReleaseStep = 'final' | 'firstApproval' | 'confirmation';
 export interface ReleaseRefusal {
   ok: false;
   code: DomainErrorCode;
-  message?: string;
+  message?: ErrorMessageKey;
 }
 
 export type ReleaseDecision = { ok: true; step: ReleaseStep } | ReleaseRefusal;
 
-export const SAME_APPROVER_MESSAGE =
-  'You gave this unit its first approval; a different approver must confirm it or send it back';
+const SAME_APPROVER: ReleaseRefusal = {
+  ok: false,
+  code: 'SAME_APPROVER',
+  message: 'domain.error.SAME_APPROVER.firstApprover',
+};
 
 /**
  * The step an accepted finalise of a unit takes (the document-set rules have accepted it).
@@ -45,9 +48,7 @@ export function decideRelease(
 ): ReleaseDecision {
   if (outcome === 'REJECTED' || !twoApprovers) return { ok: true, step: 'final' };
   if (firstApprovedBy === null) return { ok: true, step: 'firstApproval' };
-  if (firstApprovedBy === approver.id) {
-    return { ok: false, code: 'SAME_APPROVER', message: SAME_APPROVER_MESSAGE };
-  }
+  if (firstApprovedBy === approver.id) return SAME_APPROVER;
   return { ok: true, step: 'confirmation' };
 }
 
@@ -65,11 +66,9 @@ export function decideSendBack(
     return {
       ok: false,
       code: 'ILLEGAL_TRANSITION',
-      message: 'This unit is not awaiting a second approval',
+      message: 'domain.error.ILLEGAL_TRANSITION.notAwaitingSecond',
     };
   }
-  if (firstApprovedBy === approver.id) {
-    return { ok: false, code: 'SAME_APPROVER', message: SAME_APPROVER_MESSAGE };
-  }
+  if (firstApprovedBy === approver.id) return SAME_APPROVER;
   return { ok: true };
 }

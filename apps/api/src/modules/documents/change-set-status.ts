@@ -1,4 +1,13 @@
-import { actionForRequestedStatus, decide, DomainError, type ApprovalStatus } from '@portal/domain';
+import {
+  actionForRequestedStatus,
+  decide,
+  DomainError,
+  REQUIRED_FILE_COUNT,
+  type ApprovalStatus,
+  type DocumentSetKind,
+  type DomainErrorCode,
+  type ErrorDetails,
+} from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
@@ -32,7 +41,7 @@ async function applyTransition(
     actorFor(user, parent),
   );
   if (!decision.ok)
-    throw new DomainError(decision.code, messageFor(decision.code, def.kind, parent.key));
+    throw new DomainError(decision.code, detailsFor(decision.code, def.kind, parent.key));
   if (expectedVersion !== undefined && expectedVersion !== parent.version)
     throw new DomainError('STALE_VERSION');
   // Four-eyes NOC release: a first approval is recorded and the unit is not finalised yet.
@@ -89,13 +98,17 @@ async function applyTransition(
   return parent.key;
 }
 
-function messageFor(code: string, kind: string, key: string): string | undefined {
-  if (code === 'NOT_READY_TO_SUBMIT') {
-    return kind === 'unit'
-      ? `Unit ${key} needs all 7 documents, each not yet sent or approved, before it can be submitted`
-      : `This frequency needs exactly 9 documents, each not yet sent or approved, before it can be submitted`;
-  }
-  return undefined;
+/** SPEC §9's count of documents when a set is not ready to submit, else the code's own message. */
+function detailsFor(
+  code: DomainErrorCode,
+  kind: DocumentSetKind,
+  key: string,
+): ErrorDetails<DomainErrorCode> {
+  if (code !== 'NOT_READY_TO_SUBMIT') return {};
+  return {
+    message: `domain.error.NOT_READY_TO_SUBMIT.${kind}`,
+    values: { key, count: REQUIRED_FILE_COUNT[kind] },
+  };
 }
 
 /** PUT with an approvalStatus: submit, finalise or reopen one set. */

@@ -33,7 +33,7 @@ export function releaseStep(
     user,
     deps.nocTwoApprovers ?? false,
   );
-  if (!release.ok) throw new DomainError(release.code, release.message);
+  if (!release.ok) throw new DomainError(release.code, { message: release.message });
   return release.step;
 }
 
@@ -86,7 +86,7 @@ export async function sendBackFirstApproval(
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     if (!def.saveFirstApproval) throw new DomainError('ILLEGAL_TRANSITION');
     const verdict = decideSendBack(parent.status, parent.firstApproval?.by ?? null, user);
-    if (!verdict.ok) throw new DomainError(verdict.code, verdict.message);
+    if (!verdict.ok) throw new DomainError(verdict.code, { message: verdict.message });
     if (expectedVersion !== undefined && expectedVersion !== parent.version)
       throw new DomainError('STALE_VERSION');
     const saved = await def.saveFirstApproval(tx, parent.key, parent.version, null);

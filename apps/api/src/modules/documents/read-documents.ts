@@ -16,7 +16,8 @@ export async function parentOrNotFound(
   options?: { forUpdate?: boolean },
 ): Promise<DocumentSetParent> {
   const parent = await def.loadParent(db, user, key, options);
-  if (!parent) throw new DomainError('NOT_FOUND', `No such ${def.kind}`);
+  if (!parent)
+    throw new DomainError('NOT_FOUND', { message: `domain.error.NOT_FOUND.${def.kind}` });
   return parent;
 }
 
@@ -72,7 +73,8 @@ export async function getDocument(
 ) {
   const parent = await parentOrNotFound(def, deps.db, user, parentKey);
   const row = await def.files.find(deps.db, parent.key, fileKey);
-  if (!row?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
+  if (!row?.completedAt)
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
   return fileEntry(deps.storage, row, user);
 }
 

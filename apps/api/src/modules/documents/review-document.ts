@@ -98,7 +98,8 @@ export async function updateDocument(
   return deps.db.transaction(async (tx) => {
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
-    if (!file?.completedAt) throw new DomainError('NOT_FOUND', 'No such file');
+    if (!file?.completedAt)
+      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
 
     if (body.approvalStatus !== undefined) {
       const changed = await applyFileTransition(def, deps, tx, user, parent, file, {
@@ -110,18 +111,18 @@ export async function updateDocument(
     }
 
     if (body.borrowerRemarks === undefined) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        'approvalStatus: send a review status, or borrowerRemarks to change',
-      );
+      throw new DomainError('VALIDATION_FAILED', {
+        message: 'domain.error.VALIDATION_FAILED.reviewOrRemarks',
+        field: 'approvalStatus',
+      });
     }
     if (user.role !== 'client') throw new DomainError('FORBIDDEN');
-    if (!actorFor(user, parent).isOwner) throw new DomainError('NOT_FOUND', 'No such file');
+    if (!actorFor(user, parent).isOwner)
+      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
     if (body.borrowerRemarks !== (file.borrowerRemarks ?? undefined)) {
-      throw new DomainError(
-        'FILE_LOCKED',
-        'Borrower remarks cannot change once the document is uploaded',
-      );
+      throw new DomainError('FILE_LOCKED', {
+        message: 'domain.error.FILE_LOCKED.borrowerRemarks',
+      });
     }
     return fileEntry(deps.storage, file, user);
   });
@@ -142,7 +143,7 @@ export async function discardDocument(
   const cancelled = await deps.db.transaction(async (tx) => {
     const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
-    if (!file) throw new DomainError('NOT_FOUND', 'No such file');
+    if (!file) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
     const actor = actorFor(user, parent);
 
     if (!file.completedAt) {
@@ -150,7 +151,7 @@ export async function discardDocument(
       if (!verdict.ok) throw new DomainError(verdict.code);
       // The sweep of abandoned uploads does not take the parent's lock: it may have closed it.
       const closed = await def.files.updatePending(tx, file.key, { deletedAt: new Date() });
-      if (!closed) throw new DomainError('NOT_FOUND', 'No such file');
+      if (!closed) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
       return closed;
     }
 

@@ -9,8 +9,6 @@ export const SCAN_CLEAN = 'clean';
 /** scan_result of a file let through unscanned under SCANNER_FAIL_OPEN. */
 export const SCAN_SKIPPED = 'not scanned: the virus scanner did not answer';
 
-export const SCANNER_DOWN_MESSAGE = 'The virus scanner is not answering; try again in a minute';
-
 /**
  * The malware check of `complete`: the stored bytes stream from storage to the scanner. Answers
  * the scan_result to record: 'clean', SCAN_SKIPPED (fail-open only), or null when no scanner is
@@ -32,7 +30,7 @@ export async function scanUpload(
   } catch (error) {
     if (!(error instanceof ScannerUnavailableError)) throw error;
     if (deps.scannerFailOpen) return SCAN_SKIPPED;
-    throw new DomainError('DEPENDENCY_DOWN', SCANNER_DOWN_MESSAGE);
+    throw new DomainError('DEPENDENCY_DOWN', { message: 'domain.error.DEPENDENCY_DOWN.scanner' });
   }
   if (!verdict.infected) return SCAN_CLEAN;
   await quarantine(def, deps, user, parent, pending, verdict.signature);

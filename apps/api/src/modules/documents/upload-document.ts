@@ -8,6 +8,7 @@ import {
   findSlotFile,
   isAllowedContentType,
   type DomainErrorCode,
+  type ErrorDetails,
   type FileCreateBody,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -116,26 +117,25 @@ async function assertMayStartUpload(
     byUser += await files.countPending(tx, { createdBy: userId }, since);
   }
   if (byUser >= MAX_PENDING_UPLOADS_PER_USER) {
-    throw new DomainError(
-      'THROTTLED',
-      `You have ${MAX_PENDING_UPLOADS_PER_USER} uploads that were started but not finished. ` +
-        'Finish them, or wait up to an hour for them to lapse, then try again.',
-    );
+    throw new DomainError('THROTTLED', {
+      message: 'domain.error.THROTTLED.pendingUploadsByUser',
+      values: { count: MAX_PENDING_UPLOADS_PER_USER },
+    });
   }
   if ((await def.files.countPending(tx, slot, since)) >= MAX_PENDING_UPLOADS_PER_SLOT) {
-    throw new DomainError(
-      'THROTTLED',
-      `This document has ${MAX_PENDING_UPLOADS_PER_SLOT} uploads that were started but not ` +
-        'finished. Finish one, or wait up to an hour for them to lapse, then try again.',
-    );
+    throw new DomainError('THROTTLED', {
+      message: 'domain.error.THROTTLED.pendingUploadsBySlot',
+      values: { count: MAX_PENDING_UPLOADS_PER_SLOT },
+    });
   }
 }
 
-const REPLACE_MESSAGES: Partial<Record<DomainErrorCode, string>> = {
-  CONFLICT:
-    'The document this file was to replace has changed meanwhile; reload it and choose the file again',
-  VALIDATION_FAILED:
-    'replaces: a replacement must be for the same document as the file it replaces',
+const REPLACE_REFUSALS: { [C in DomainErrorCode]?: ErrorDetails<C> } = {
+  CONFLICT: { message: 'domain.error.CONFLICT.replacedChanged' },
+  VALIDATION_FAILED: {
+    message: 'domain.error.VALIDATION_FAILED.replaceSameDocument',
+    field: 'replaces',
+  },
 };
 
 /**
@@ -152,10 +152,11 @@ async function assertMayFill(
   replaces: string | null,
 ) {
   if (!parent.slots.includes(fileType)) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      `fileType: ${fileType} is not one of this ${def.kind}'s documents`,
-    );
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.notASlot',
+      values: { fileType, kind: def.kind },
+      field: 'fileType',
+    });
   }
   const live = await def.files.liveFiles(db, parent.key);
   const actor = actorFor(user, parent);
@@ -166,7 +167,7 @@ async function assertMayFill(
   }
   const replaced = live.find((file) => file.key === replaces);
   const verdict = checkReplace(replaced, fileType, actor, parent.status);
-  if (!verdict.ok) throw new DomainError(verdict.code, REPLACE_MESSAGES[verdict.code]);
+  if (!verdict.ok) throw new DomainError(verdict.code, REPLACE_REFUSALS[verdict.code]);
   return replaced;
 }
 
@@ -182,7 +183,7 @@ async function vacateFor(
 ) {
   if (!replaced) return {};
   if (!(await def.files.updateLive(tx, replaced, { deletedAt: new Date() }))) {
-    throw new DomainError('CONFLICT', REPLACE_MESSAGES.CONFLICT);
+    throw new DomainError('CONFLICT', REPLACE_REFUSALS.CONFLICT);
   }
   return { previousReview: carriedReview(toDocumentFile(replaced)), replacesKey: null };
 }
@@ -303,7 +304,7 @@ export async function completeUpload(
 ) {
   const parent = await parentOrNotFound(def, deps.db, user, parentKey);
   const pending = await def.files.find(deps.db, parent.key, fileKey);
-  if (!pending) throw new DomainError('NOT_FOUND', 'No such file');
+  if (!pending) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
   if (pending.quarantinedAt) throw new DomainError('FILE_QUARANTINED');
   if (pending.completedAt) return fileEntry(deps.storage, pending, user);
   if (!actorFor(user, parent).isOwner)
@@ -358,7 +359,8 @@ export async function completeUpload(
       fraudFlags,
       ...replacing,
     });
-    if (!row) throw new DomainError('NOT_FOUND', 'This upload has lapsed; upload the file again');
+    if (!row)
+      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.uploadLapsed' });
     return fileEntry(
       deps.storage,
       await recordFilled(def, deps, tx, user, locked, row.key, replaced),

@@ -92,7 +92,7 @@ export async function verifyUpload(
   if (!stored) throw new DomainError('UPLOAD_INCOMPLETE');
   if (stored.size > maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
   if (stored.size !== upload.size) {
-    throw new DomainError('HASH_MISMATCH', 'The uploaded file is not the size that was announced');
+    throw new DomainError('HASH_MISMATCH', { message: 'domain.error.HASH_MISMATCH.size' });
   }
   const { bytes, sha256 } = await readHashed(await storage.read(upload.storageKey), stored.size);
   // Magic bytes of the first 64 KiB only: bounded work, safe on the server's own event loop.
@@ -101,10 +101,9 @@ export async function verifyUpload(
   if (sha256 !== upload.fileHash) throw new DomainError('HASH_MISMATCH');
   const findings = await contentChecker.check({ contentType, bytes, uploadedAt });
   if (findings.notGenuine) {
-    throw new DomainError(
-      'UNSUPPORTED_FILE_TYPE',
-      'This is not a genuine Excel or Word file. Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
-    );
+    throw new DomainError('UNSUPPORTED_FILE_TYPE', {
+      message: 'domain.error.UNSUPPORTED_FILE_TYPE.notGenuineOffice',
+    });
   }
   return { contentType, bytes, flags: findings.flags };
 }
