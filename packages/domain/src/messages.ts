@@ -16,6 +16,7 @@ const en = {
   'domain.error.BAD_REQUEST.invalidJson': ['The request body is not valid JSON'],
   'domain.error.CONFLICT': ['This conflicts with the current state'],
   'domain.error.CONFLICT.noTwoFactor': [['username'], ' does not use two-factor sign-in'],
+  'domain.error.CONFLICT.nocLetterRevoked': ['This NOC letter is already revoked'],
   'domain.error.CONFLICT.ownRole': [
     'You cannot change your own role or disable yourself; ask another admin.',
   ],
@@ -60,6 +61,9 @@ const en = {
   'domain.error.NOT_FOUND.endpoint': ['No such endpoint: ', ['endpoint']],
   'domain.error.NOT_FOUND.file': ['No such file'],
   'domain.error.NOT_FOUND.frequency': ['No such monitoring frequency'],
+  'domain.error.NOT_FOUND.nocLetter': ['No such NOC letter'],
+  'domain.error.NOT_FOUND.nocLetterYet': ['No NOC letter yet'],
+  'domain.error.NOT_FOUND.project': ['No such project'],
   'domain.error.NOT_FOUND.unit': ['No such unit'],
   'domain.error.NOT_FOUND.uploadLapsed': ['This upload has lapsed; upload the file again'],
   'domain.error.NOT_FOUND.user': ['No such user'],
@@ -117,6 +121,9 @@ const en = {
     'User is not confirmed. Enter the code we e-mailed you, or sign up again.',
   ],
   'domain.error.VALIDATION_FAILED': ['Some of the information is not valid'],
+  'domain.error.VALIDATION_FAILED.frequencyPeriod': [
+    'a frequency’s period cannot be changed; add a new one',
+  ],
   'domain.error.VALIDATION_FAILED.notASlot': [
     ['fileType'],
     ' is not one of this ',
@@ -130,6 +137,9 @@ const en = {
     'send a review status, or borrowerRemarks to change',
   ],
   'domain.error.VALIDATION_FAILED.roleKind': ['borrowers stay borrowers and staff stay staff'],
+  'domain.error.VALIDATION_FAILED.unitDetails': [
+    'the lender’s unit details cannot be changed here',
+  ],
   'domain.fileType.collateral.AUDITED_FINANCIAL': ['Audited Financial'],
   'domain.fileType.collateral.BANK_STATEMENT': ['Bank Statements'],
   'domain.fileType.collateral.CUSTOMER_LEDGER': ['Customer Ledger'],
@@ -255,14 +265,10 @@ const en = {
   'domain.text.nameRequired': ['Name is required'],
   'domain.text.newFileNotRaised': ['A new file starts as NOT_RAISED'],
   'domain.text.newFrequencyNotRaised': ['A new frequency starts as NOT_RAISED'],
-  'domain.text.noNocLetterYet': ['No NOC letter yet'],
   'domain.text.noSuchAccount': ['No such account'],
   'domain.text.noSuchCollateral': ['No such collateral'],
   'domain.text.noSuchLoan': ['No such loan'],
-  'domain.text.noSuchNocLetter': ['No such NOC letter'],
-  'domain.text.noSuchProject': ['No such project'],
   'domain.text.noSuchStatementRequest': ['No such statement request'],
-  'domain.text.nocLetterRevoked': ['This NOC letter is already revoked'],
   'domain.text.numberOrDecimal': ['Must be a number or a decimal string'],
   'domain.text.originCheckFailed': [
     'This request did not come from the portal itself (Origin check failed).',

@@ -133,10 +133,10 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       const { collateralKey, frequencyKey } = request.params;
       await getFrequency(db, user, frequencyKey, collateralKey);
       if (!request.body.approvalStatus) {
-        throw new DomainError(
-          'VALIDATION_FAILED',
-          'approvalStatus: a frequency’s period cannot be changed; add a new one',
-        );
+        throw new DomainError('VALIDATION_FAILED', {
+          message: 'domain.error.VALIDATION_FAILED.frequencyPeriod',
+          field: 'approvalStatus',
+        });
       }
       await changeSetStatus(
         frequencyDocumentSet,

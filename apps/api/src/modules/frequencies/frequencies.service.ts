@@ -25,8 +25,6 @@ import {
   type FrequencyWithOwners,
 } from './frequencies.repository.ts';
 
-const DUPLICATE = 'Similar monitoring frequency already exists';
-
 /**
  * API shape (SPEC §3) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
  * domain's readiness rule) come from the live files, loaded for all rows in one query.
@@ -75,7 +73,7 @@ export async function getFrequency(
 ) {
   const row = await repo.find(db, accountScope(user), key);
   if (!row || (collateralKey !== undefined && row.frequency.collateralKey !== collateralKey)) {
-    throw new DomainError('NOT_FOUND', 'No such monitoring frequency');
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
   }
   const [frequency] = await toCheckerFrequencies(db, [row]);
   return frequency!;
@@ -87,7 +85,8 @@ export async function getFrequencies(db: Database, user: AuthenticatedUser, keys
   const found = new Map((await toCheckerFrequencies(db, rows)).map((f) => [f.key, f]));
   return keys.map((key) => {
     const frequency = found.get(key);
-    if (!frequency) throw new DomainError('NOT_FOUND', 'No such monitoring frequency');
+    if (!frequency)
+      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
     return frequency;
   });
 }
@@ -114,7 +113,7 @@ export async function addFrequency(
     year: body.year,
   };
   const key = await db.transaction(async (tx) => {
-    if (await repo.findPeriod(tx, period)) throw new DomainError('DUPLICATE_FREQUENCY', DUPLICATE);
+    if (await repo.findPeriod(tx, period)) throw new DomainError('DUPLICATE_FREQUENCY');
     try {
       const created = await repo.insert(tx, {
         ...period,
@@ -141,7 +140,7 @@ export async function addFrequency(
       return created.key;
     } catch (error) {
       // Two adds racing past the check: the unique index decides.
-      if (isUniqueViolation(error)) throw new DomainError('DUPLICATE_FREQUENCY', DUPLICATE);
+      if (isUniqueViolation(error)) throw new DomainError('DUPLICATE_FREQUENCY');
       throw error;
     }
   });

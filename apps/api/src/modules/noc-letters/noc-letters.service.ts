@@ -50,7 +50,7 @@ export async function getUnitNocLetter(
 ) {
   const unit = await getProjectUnit(db, user, projectKey, unitKey);
   const [row] = await db.select().from(nocLetters).where(eq(nocLetters.unitKey, unit.key));
-  if (!row) throw new DomainError('NOT_FOUND', 'No NOC letter yet');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.nocLetterYet' });
   // Approved, its PDF still being made: the caller asks again shortly (202).
   if (!row.issuedAt || !row.storageKey) return null;
   const file = toNocLetter(row);
@@ -108,7 +108,8 @@ export async function revokeNocLetter(
   reason: string,
 ) {
   const canonical = normaliseNocLetterNumber(letterNumber);
-  if (!canonical) throw new DomainError('NOT_FOUND', 'No such NOC letter');
+  if (!canonical)
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.nocLetter' });
   return db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(nocLetters)
@@ -120,8 +121,9 @@ export async function revokeNocLetter(
         .select({ letterNumber: nocLetters.letterNumber })
         .from(nocLetters)
         .where(eq(nocLetters.letterNumber, canonical));
-      if (!exists) throw new DomainError('NOT_FOUND', 'No such NOC letter');
-      throw new DomainError('CONFLICT', 'This NOC letter is already revoked');
+      if (!exists)
+        throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.nocLetter' });
+      throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.nocLetterRevoked' });
     }
     const [unit] = await tx
       .select({ projectKey: units.projectKey })

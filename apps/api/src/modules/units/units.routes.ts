@@ -110,10 +110,10 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       const { projectKey, unitKey } = request.params;
       await getProjectUnit(db, user, projectKey, unitKey);
       if (!request.body.approvalStatus) {
-        throw new DomainError(
-          'VALIDATION_FAILED',
-          'approvalStatus: the lender’s unit details cannot be changed here',
-        );
+        throw new DomainError('VALIDATION_FAILED', {
+          message: 'domain.error.VALIDATION_FAILED.unitDetails',
+          field: 'approvalStatus',
+        });
       }
       await changeSetStatus(
         unitDocumentSet,

@@ -86,7 +86,7 @@ const checkerUnits = async (db: Database, rows: UnitWithOwners[]) =>
 
 export async function getUnit(db: Database, user: AuthenticatedUser, key: string) {
   const row = await unitsRepository.find(db, accountScope(user), key);
-  if (!row) throw new DomainError('NOT_FOUND', 'No such unit');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
   const [unit] = (await withLiveFiles(db, [row])).map(({ files }) => toUnit(row, files));
   return unit!;
 }
@@ -99,7 +99,7 @@ export async function getUnits(db: Database, user: AuthenticatedUser, keys: stri
   );
   return keys.map((key) => {
     const unit = units.get(key);
-    if (!unit) throw new DomainError('NOT_FOUND', 'No such unit');
+    if (!unit) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
     return unit;
   });
 }
@@ -112,7 +112,8 @@ export async function getProjectUnit(
   unitKey: string,
 ) {
   const unit = await getUnit(db, user, unitKey);
-  if (unit.projectKey !== projectKey) throw new DomainError('NOT_FOUND', 'No such unit');
+  if (unit.projectKey !== projectKey)
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
   return unit;
 }
 
@@ -134,7 +135,7 @@ export async function listProjectUnits(
 
 async function findVisibleProject(db: Database, user: AuthenticatedUser, projectKey: string) {
   const project = await loansRepository.findProjectByKey(db, projectKey);
-  if (!project) throw new DomainError('NOT_FOUND', 'No such project');
+  if (!project) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.project' });
   // Ownership runs through the loan: another borrower's project is 404 like a missing one.
   await getProject(db, user, project.opportunityKey, project.key);
   return project;
