@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_CONTENT_TYPES,
+  ALLOWED_FILE_TYPES,
+  contentTypeOfExtension,
+  contentTypesBy,
   COLLATERAL_FILE_TYPE_NAMES,
   COLLATERAL_SLOTS,
   READ_ONLY_FILE_TYPE_NAMES,
@@ -90,6 +93,26 @@ describe('file types', () => {
   it('accepts a content type with parameters or capitals', () => {
     expect(isAllowedContentType('text/csv; charset=utf-8')).toBe(true);
     expect(isAllowedContentType('Image/PNG')).toBe(true);
+  });
+
+  it('names each allowed type by its file name endings, each ending for one type only', () => {
+    expect(contentTypeOfExtension('.jpeg')).toBe('image/jpeg');
+    expect(contentTypeOfExtension('.JPG')).toBe('image/jpeg');
+    expect(contentTypeOfExtension('.CSV')).toBe('text/csv');
+    expect(contentTypeOfExtension('.exe')).toBeUndefined();
+    const endings = Object.values(ALLOWED_FILE_TYPES).flatMap(({ extensions }) => extensions);
+    expect(new Set(endings).size).toBe(endings.length);
+    expect(endings).toHaveLength(9);
+  });
+
+  it('tells the Office formats by their container, the others by magic bytes or as text', () => {
+    expect(contentTypesBy('ole2')).toEqual(['application/vnd.ms-excel', 'application/msword']);
+    expect(contentTypesBy('ooxml')).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ]);
+    expect(contentTypesBy('magic')).toEqual(['application/pdf', 'image/png', 'image/jpeg']);
+    expect(contentTypesBy('text')).toEqual(['text/csv']);
   });
 });
 

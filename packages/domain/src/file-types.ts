@@ -131,31 +131,49 @@ export function readOnlyFileTypeLabel(fileType: FileType, language: Language = '
     : unitFileTypeLabel(fileType as UnitFileType, language);
 }
 
-/** DESIGN §4: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. */
-export const ALLOWED_CONTENT_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/msword',
-  'text/csv',
-] as const;
-export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
+/**
+ * How the server tells a type from its bytes: by its own magic bytes; as an Office Open XML zip
+ * or an OLE2 compound file (the container's magic bytes, the declared type naming its flavour);
+ * or as plain text, which has none.
+ */
+export type ContentEvidence = 'magic' | 'ooxml' | 'ole2' | 'text';
 
-/** File-name endings for the browser's file picker (`accept`), matching the list above. */
-export const ALLOWED_FILE_EXTENSIONS = [
-  '.pdf',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.xlsx',
-  '.xls',
-  '.docx',
-  '.doc',
-  '.csv',
-] as const;
+/**
+ * DESIGN §4: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. The one list of them:
+ * the browser's file picker offers the name endings, `POST …/files` accepts the content types,
+ * and `complete` checks the bytes by the evidence.
+ */
+export const ALLOWED_FILE_TYPES = {
+  'application/pdf': { extensions: ['.pdf'], evidence: 'magic' },
+  'image/png': { extensions: ['.png'], evidence: 'magic' },
+  'image/jpeg': { extensions: ['.jpg', '.jpeg'], evidence: 'magic' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    extensions: ['.xlsx'],
+    evidence: 'ooxml',
+  },
+  'application/vnd.ms-excel': { extensions: ['.xls'], evidence: 'ole2' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    extensions: ['.docx'],
+    evidence: 'ooxml',
+  },
+  'application/msword': { extensions: ['.doc'], evidence: 'ole2' },
+  'text/csv': { extensions: ['.csv'], evidence: 'text' },
+} as const satisfies Record<string, { extensions: readonly string[]; evidence: ContentEvidence }>;
+export type AllowedContentType = keyof typeof ALLOWED_FILE_TYPES;
+
+export const ALLOWED_CONTENT_TYPES = Object.keys(ALLOWED_FILE_TYPES) as AllowedContentType[];
+
+/** The allowed content types whose bytes are told by `evidence`. */
+export const contentTypesBy = (evidence: ContentEvidence): AllowedContentType[] =>
+  ALLOWED_CONTENT_TYPES.filter((type) => ALLOWED_FILE_TYPES[type].evidence === evidence);
+
+/** The content type a file name ending stands for (`.csv` → text/csv), if it is an allowed one. */
+export function contentTypeOfExtension(extension: string): AllowedContentType | undefined {
+  const ending = extension.toLowerCase();
+  return ALLOWED_CONTENT_TYPES.find((type) =>
+    (ALLOWED_FILE_TYPES[type].extensions as readonly string[]).includes(ending),
+  );
+}
 
 /** Compares the bare MIME type: browsers may add parameters (`text/csv; charset=utf-8`) or capitals. */
 export function isAllowedContentType(contentType: string): boolean {

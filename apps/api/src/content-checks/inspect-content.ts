@@ -5,7 +5,7 @@ import { OLD_PHOTO_DAYS, type FraudFlag } from '@portal/domain';
  * XLSX and DOCX by the part each must hold besides `[Content_Types].xml`: where every producer
  * puts the workbook and the document.
  */
-export const OOXML_MAIN_PARTS = new Map([
+const OOXML_MAIN_PARTS = new Map([
   ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xl/workbook.xml'],
   ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word/document.xml'],
 ]);

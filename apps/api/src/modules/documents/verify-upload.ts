@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { DomainError, type FraudFlag } from '@portal/domain';
+import { contentTypesBy, DomainError, type FraudFlag } from '@portal/domain';
 import type { ContentChecker } from '../../content-checks/content-checker.ts';
-import { OOXML_MAIN_PARTS } from '../../content-checks/inspect-content.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 const HEAD_BYTES = 64 * 1024;
 
+const OOXML = new Set<string>(contentTypesBy('ooxml'));
 // OLE2 .xls/.doc stay allowed because DESIGN §4 lists them (docs/decisions.md).
-const LEGACY_OFFICE = new Set(['application/vnd.ms-excel', 'application/msword']);
-const DETECTED_ALLOWED = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  ...OOXML_MAIN_PARTS.keys(),
-]);
+const OLE2 = new Set<string>(contentTypesBy('ole2'));
+// Magic bytes name an Office Open XML file's own type when its markers lie within the head.
+const DETECTED = new Set<string>([...contentTypesBy('magic'), ...OOXML]);
+const TEXT = new Set<string>(contentTypesBy('text'));
 
 /**
  * The content type the bytes really are, if it is one we accept (DESIGN §4: PDF, PNG, JPEG,
@@ -27,11 +24,11 @@ export async function detectAllowedType(
 ): Promise<string | undefined> {
   const bare = declared.split(';')[0]?.trim().toLowerCase() ?? '';
   const detected = await fileTypeFromBuffer(head);
-  if (!detected) return bare === 'text/csv' && isText(head) ? 'text/csv' : undefined;
-  if (DETECTED_ALLOWED.has(detected.mime)) return detected.mime;
+  if (!detected) return TEXT.has(bare) && isText(head) ? bare : undefined;
+  if (DETECTED.has(detected.mime)) return detected.mime;
   // A zip whose OOXML markers lie past the head, or an OLE2 compound file (.xls/.doc).
-  if (detected.mime === 'application/zip' && OOXML_MAIN_PARTS.has(bare)) return bare;
-  if (detected.mime === 'application/x-cfb' && LEGACY_OFFICE.has(bare)) return bare;
+  if (detected.mime === 'application/zip' && OOXML.has(bare)) return bare;
+  if (detected.mime === 'application/x-cfb' && OLE2.has(bare)) return bare;
   return undefined;
 }
 

@@ -1,9 +1,9 @@
 import {
-  ALLOWED_FILE_EXTENSIONS,
+  ALLOWED_FILE_TYPES,
+  contentTypeOfExtension,
   ErrorBodySchema,
   FileResponseSchema,
   isAllowedContentType,
-  type AllowedContentType,
   type FileEntry,
 } from '@portal/domain';
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
@@ -32,26 +32,13 @@ export async function sha256Hex(file: Blob): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-type AllowedExtension = (typeof ALLOWED_FILE_EXTENSIONS)[number];
-
-/** DESIGN §4's file types by name ending; the type makes every allowed ending appear. */
-const CONTENT_TYPES_BY_EXTENSION: Record<AllowedExtension, AllowedContentType> = {
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.xls': 'application/vnd.ms-excel',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.doc': 'application/msword',
-  '.csv': 'text/csv',
-};
-
 /** The file picker's `accept`: each MIME type with its name endings, as the dropzone wants it. */
-export const ACCEPTED_FILES: Record<string, string[]> = {};
-for (const [extension, contentType] of Object.entries(CONTENT_TYPES_BY_EXTENSION)) {
-  (ACCEPTED_FILES[contentType] ??= []).push(extension);
-}
+export const ACCEPTED_FILES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(ALLOWED_FILE_TYPES).map(([contentType, { extensions }]) => [
+    contentType,
+    [...extensions],
+  ]),
+);
 
 /** The same list as one `accept` attribute, for a plain file input. */
 export const ACCEPT_ATTRIBUTE = Object.entries(ACCEPTED_FILES)
@@ -64,11 +51,8 @@ export const ACCEPT_ATTRIBUTE = Object.entries(ACCEPTED_FILES)
  */
 export function contentTypeOf(file: File): string {
   if (isAllowedContentType(file.type)) return file.type;
-  const extension = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? '';
-  const byName = (CONTENT_TYPES_BY_EXTENSION as Record<string, AllowedContentType | undefined>)[
-    extension
-  ];
-  return byName ?? (file.type || 'application/octet-stream');
+  const extension = /\.[^.]+$/.exec(file.name)?.[0] ?? '';
+  return contentTypeOfExtension(extension) ?? (file.type || 'application/octet-stream');
 }
 
 function errorFromXhr(xhr: XMLHttpRequest): ApiError {
