@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRelease, decideSendBack } from './four-eyes.ts';
+import { decideRelease, decideSendBack, nocReleaseStep } from './four-eyes.ts';
 
 const first = { id: 'user-1', role: 'approver' } as const;
 const second = { id: 'user-2', role: 'admin' } as const;
@@ -40,6 +40,14 @@ describe('four-eyes NOC release', () => {
 
   it('a first approval left when the setting is turned off no longer holds the unit back', () => {
     expect(decideRelease('APPROVED', first.id, first, false)).toEqual({ ok: true, step: 'final' });
+  });
+
+  it('names the step a finalise takes, whoever gives it, as the checker’s screen offers it', () => {
+    expect(nocReleaseStep('APPROVED', false, false)).toBe('final');
+    expect(nocReleaseStep('APPROVED', true, false)).toBe('final');
+    expect(nocReleaseStep('REJECTED', true, true)).toBe('final');
+    expect(nocReleaseStep('APPROVED', false, true)).toBe('firstApproval');
+    expect(nocReleaseStep('APPROVED', true, true)).toBe('confirmation');
   });
 
   it('a different approver sends a first approval back', () => {

@@ -37,6 +37,19 @@ const SAME_APPROVER: ReleaseRefusal = {
 };
 
 /**
+ * The step a finalise of a unit takes, whoever gives it: what the checker's screen offers, and
+ * what the server does once it has checked the approver (decideRelease).
+ */
+export function nocReleaseStep(
+  outcome: ReviewOutcome,
+  hasFirstApproval: boolean,
+  twoApprovers: boolean,
+): ReleaseStep {
+  if (outcome === 'REJECTED' || !twoApprovers) return 'final';
+  return hasFirstApproval ? 'confirmation' : 'firstApproval';
+}
+
+/**
  * The step an accepted finalise of a unit takes (the document-set rules have accepted it).
  * `firstApprovedBy` is the id of the unit's first approver, or null.
  */
@@ -46,10 +59,9 @@ export function decideRelease(
   approver: Approver,
   twoApprovers: boolean,
 ): ReleaseDecision {
-  if (outcome === 'REJECTED' || !twoApprovers) return { ok: true, step: 'final' };
-  if (firstApprovedBy === null) return { ok: true, step: 'firstApproval' };
-  if (firstApprovedBy === approver.id) return SAME_APPROVER;
-  return { ok: true, step: 'confirmation' };
+  const step = nocReleaseStep(outcome, firstApprovedBy !== null, twoApprovers);
+  if (step === 'confirmation' && firstApprovedBy === approver.id) return SAME_APPROVER;
+  return { ok: true, step };
 }
 
 /**

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
 import {
   finalOutcome,
+  nocReleaseStep,
   STATUS_COLOURS,
   type DocumentFile,
   type FirstApproval,
@@ -38,17 +39,6 @@ interface FinaliseSetProps {
 const outcomeLabel = (outcome: ReviewOutcome) =>
   unitCheckerLabel(outcome, false, currentLanguage());
 
-/**
- * Four-eyes NOC release: `final` when this submit settles the set (one approver releases it, or
- * it is a rejection), `first` for the first of two approvals, `second` when one awaits its second.
- */
-export type ReleaseStage = 'final' | 'first' | 'second';
-
-export function releaseStage(parent: DocumentSetParent, outcome: ReviewOutcome): ReleaseStage {
-  if (outcome === 'REJECTED' || parent.approvalsRequired !== 2) return 'final';
-  return parent.firstApproval ? 'second' : 'first';
-}
-
 /** "This unit will be REJECTED: 1 document rejected". */
 export function outcomeSentence(
   kind: DocumentSetRef['kind'],
@@ -70,9 +60,11 @@ export function outcomeSentence(
  */
 export function FinaliseSet(props: FinaliseSetProps) {
   const outcome = finalOutcome(props.slotFiles);
-  const stage = releaseStage(props.parent, outcome);
-  if (stage === 'first') return <FirstApprovalStep {...props} />;
-  if (stage === 'second' && props.parent.firstApproval) {
+  // Four-eyes NOC release: the step the server will take, by the domain's rule.
+  const { firstApproval, approvalsRequired } = props.parent;
+  const step = nocReleaseStep(outcome, Boolean(firstApproval), approvalsRequired === 2);
+  if (step === 'firstApproval') return <FirstApprovalStep {...props} />;
+  if (step === 'confirmation' && props.parent.firstApproval) {
     return <SecondApprovalStep {...props} firstApproval={props.parent.firstApproval} />;
   }
   return <FinalStep {...props} />;
