@@ -38,6 +38,17 @@ export const CALENDAR_STATE_LABELS = {
   REJECTED: 'Rejected',
 } as const satisfies Record<CalendarState, string>;
 
+/**
+ * A frequency row's state on the calendar by its approval status: null while its pack is not
+ * submitted, when the due date decides (DUE, then OVERDUE from the day after it).
+ */
+export const CALENDAR_STATE_BY_STATUS = {
+  NOT_RAISED: null,
+  PENDING_APPROVAL: 'SUBMITTED',
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+} as const satisfies Record<ApprovalStatus, CalendarState | null>;
+
 export function calendarStateLabel(state: CalendarState, language: Language = 'en'): string {
   return translate(language, `domain.calendarState.${state}`);
 }
@@ -107,10 +118,8 @@ export function calendarState(
   approvalStatus: ApprovalStatus | undefined,
   today: string,
 ): { state: CalendarState; daysOverdue: number } {
-  if (approvalStatus === 'PENDING_APPROVAL') return { state: 'SUBMITTED', daysOverdue: 0 };
-  if (approvalStatus === 'APPROVED' || approvalStatus === 'REJECTED') {
-    return { state: approvalStatus, daysOverdue: 0 };
-  }
+  const reviewed = approvalStatus ? CALENDAR_STATE_BY_STATUS[approvalStatus] : null;
+  if (reviewed) return { state: reviewed, daysOverdue: 0 };
   const late = daysFrom(dueDate, today);
   return late > 0 ? { state: 'OVERDUE', daysOverdue: late } : { state: 'DUE', daysOverdue: 0 };
 }

@@ -1,5 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { CalendarSort, CalendarState, ReminderKind } from '@portal/domain';
+import {
+  CALENDAR_STATE_BY_STATUS,
+  type CalendarSort,
+  type CalendarState,
+  type ReminderKind,
+} from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { frequencies } from '../../db/schema.ts';
 
@@ -33,20 +38,33 @@ export interface CalendarRow {
   frequencyKey: string | null;
 }
 
+const REVIEW_STATES = Object.entries(CALENDAR_STATE_BY_STATUS).flatMap(([status, state]) =>
+  state === null ? [] : [[status, state] as const],
+);
+const NOT_SUBMITTED = Object.entries(CALENDAR_STATE_BY_STATUS).flatMap(([status, state]) =>
+  state === null ? [status] : [],
+);
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /**
  * Every monitored collateral's expected periods as rows, derived in SQL with generate_series so
  * the staff calendar filters, sorts and pages over thousands of collaterals without loading them:
- * the same rule as the domain's `monitoringCalendar` (a period named by its last month, due on the
- * due day of the month after, overdue from the day after), held to it by the API tests.
+ * the same rule as the domain's `monitoringCalendar`. A frequency row's state comes from the
+ * domain's table itself; the dates (a period named by its last month, due on the due day of the
+ * month after, overdue from the day after) are held to the domain by the API tests.
  */
 function calendarRows(day: CalendarDay, filter: CalendarFilter): SQL {
   const conditions = [sql`c.monitoring_frequency is not null`, sql`c.monitoring_since is not null`];
   if (filter.accountKey) conditions.push(sql`c.account_key = ${filter.accountKey}`);
   const stated = [sql`true`];
-  if (filter.overdueOnly) stated.push(sql`state = 'OVERDUE'`);
+  if (filter.overdueOnly) stated.push(sql`state = ${'OVERDUE' satisfies CalendarState}`);
   if (filter.notSubmittedDueBetween) {
     const { from, to } = filter.notSubmittedDueBetween;
-    stated.push(sql`state in ('DUE', 'OVERDUE')`);
+    stated.push(sql`state in (${inList(['DUE', 'OVERDUE'] satisfies CalendarState[])})`);
     stated.push(sql`due_date between ${from}::date and ${to}::date`);
   }
   return sql`
@@ -66,13 +84,17 @@ function calendarRows(day: CalendarDay, filter: CalendarFilter): SQL {
     ), stated as (
       select periods.*, f.key as frequency_key,
         case
-          when f.approval_status = 'PENDING_APPROVAL' then 'SUBMITTED'
-          when f.approval_status in ('APPROVED', 'REJECTED') then f.approval_status::text
-          when due_date < ${day.today}::date then 'OVERDUE'
-          else 'DUE'
+          ${sql.join(
+            REVIEW_STATES.map(
+              ([status, state]) => sql`when f.approval_status::text = ${status} then ${state}`,
+            ),
+            sql` `,
+          )}
+          when due_date < ${day.today}::date then ${'OVERDUE' satisfies CalendarState}
+          else ${'DUE' satisfies CalendarState}
         end as state,
         case
-          when coalesce(f.approval_status::text, 'NOT_RAISED') = 'NOT_RAISED'
+          when f.approval_status is null or f.approval_status::text in (${inList(NOT_SUBMITTED)})
             then greatest(${day.today}::date - due_date, 0)
           else 0
         end as days_overdue
