@@ -3,7 +3,7 @@ import { translate, type Language } from './translate.ts';
 
 /**
  * The lender's fixed list of reasons a checker rejects a file for, reported on by code; the
- * remarks still say what exactly is wrong. The database enum `rejection_reason` lists the same.
+ * remarks still say what exactly is wrong. The database enum `rejection_reason` is made from it.
  */
 export const REJECTION_REASONS = [
   'ILLEGIBLE',

@@ -19,29 +19,27 @@ import {
   type AnyPgColumn,
   type IndexBuilder,
 } from 'drizzle-orm/pg-core';
+import {
+  ApprovalStatusSchema,
+  LoanStatementStatusSchema,
+  RejectionReasonSchema,
+  RoleSchema,
+  SelectedNocSchema,
+} from '@portal/domain';
 
-export const approvalStatus = pgEnum('approval_status', [
-  'NOT_RAISED',
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-]);
-export const role = pgEnum('role', ['client', 'approver', 'viewer', 'admin']);
-export const selectedNoc = pgEnum('selected_noc', ['Final', 'Provisional']);
+/** A database enum of a domain enum's values, in its order (drizzle takes a non-empty tuple). */
+const domainEnum = <T extends string>(name: string, values: readonly T[]) =>
+  pgEnum(name, values as [T, ...T[]]);
+
+export const approvalStatus = domainEnum('approval_status', ApprovalStatusSchema.options);
+export const role = domainEnum('role', RoleSchema.options);
+export const selectedNoc = domainEnum('selected_noc', SelectedNocSchema.options);
 // two_factor_setup: e-mailed when a required two-factor set-up starts at sign-in.
 export const codePurpose = pgEnum('code_purpose', ['signup', 'password_reset', 'two_factor_setup']);
-export const statementStatus = pgEnum('statement_status', ['REQUESTED', 'FULFILLED']);
+export const statementStatus = domainEnum('statement_status', LoanStatementStatusSchema.options);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'dead']);
 // Why a checker rejected a file, from the lender's fixed list (reported on by code).
-export const rejectionReason = pgEnum('rejection_reason', [
-  'ILLEGIBLE',
-  'EXPIRED',
-  'WRONG_DOCUMENT',
-  'DETAILS_MISMATCH',
-  'INCOMPLETE',
-  'UNSIGNED',
-  'OTHER',
-]);
+export const rejectionReason = domainEnum('rejection_reason', RejectionReasonSchema.options);
 
 /**
  * "Longest waiting on top" orders by submission time, never-submitted last. Stored as one column
