@@ -24,7 +24,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-command.mjs';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
-import { ALL_ACCOUNTS } from '../src/db/list-queries.ts';
+import { ALL_ACCOUNTS } from '../src/db/lists/index.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
 import type { CapturedRequest } from './bare/statements.ts';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { COLLATERAL_SLOTS, unitSlotFileTypes } from '@portal/domain';
 import { openDatabase } from '../src/db/client.ts';
-import { ALL_ACCOUNTS } from '../src/db/list-queries.ts';
+import { ALL_ACCOUNTS } from '../src/db/lists/index.ts';
 import { users } from '../src/db/schema.ts';
 import { hashSecret } from '../src/modules/identity/passwords.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';

@@ -13,7 +13,7 @@ import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
 import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
 import { NOC_LETTER_TOPIC, nocLetterHandler } from './modules/noc-letters/issue-noc-letter.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
-import { compactListCounts } from './db/list-queries.ts';
+import { compactListCounts } from './db/lists/index.ts';
 import {
   REMINDER_INTERVAL_MS,
   sendMonitoringReminders,

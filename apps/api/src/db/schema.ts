@@ -364,12 +364,12 @@ export const frequencies = pgTable(
 /**
  * How many units, frequencies and live files (of each table) each account has in each status, so
  * a list's total is a sum of a few rows rather than a count of the table. Statement triggers on
- * those tables (migration 0003) append each statement's net change as rows here, in the same
- * transaction as every insert, status change, move to another account and delete, whoever makes
- * it. Appending takes no lock, so concurrent changes never queue or deadlock on a counter;
+ * those tables (lists/list-triggers.sql) append each statement's net change as rows here, in the
+ * same transaction as every insert, status change, move to another account and delete, whoever
+ * makes it. Appending takes no lock, so concurrent changes never queue or deadlock on a counter;
  * `compact_list_counts()` folds the rows of each (list, account, status) into one, hourly. Each
- * change is also appended under the account key `''` (ALL_ACCOUNTS, migration 0005), so a staff
- * total sums a row per status rather than one per account.
+ * change is also appended under the account key `''` (ALL_ACCOUNTS), so a staff total sums a row
+ * per status rather than one per account.
  */
 export const listCounts = pgTable(
   'list_counts',

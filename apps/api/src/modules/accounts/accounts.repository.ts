@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { containsText } from '../../db/list-queries.ts';
+import { containsText } from '../../db/lists/index.ts';
 import { accounts, collaterals, opportunities, users } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

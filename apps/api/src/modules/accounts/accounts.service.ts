@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountsRepository as repo, toAccount } from './accounts.repository.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 
 /** A borrower reads only their own account; any other id is 404, as if it did not exist. */
 export async function getAccount(db: Database, user: AuthenticatedUser, key: string) {

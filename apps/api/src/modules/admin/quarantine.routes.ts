@@ -8,7 +8,7 @@ import {
   type DocumentSetKind,
 } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 import { frequencyFiles, unitFiles, users } from '../../db/schema.ts';
 
 const tags = ['administration'];

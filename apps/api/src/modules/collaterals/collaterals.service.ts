@@ -2,7 +2,7 @@ import { DomainError, listMeta, type PaginationQuery } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { collateralsRepository as repo, toCollateral } from './collaterals.repository.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 
 /** A borrower reaches only their own account's collaterals; anything else is 404. */
 export function visibleAccount(user: AuthenticatedUser, accountId: string) {

@@ -14,16 +14,17 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ApprovalStatus, DocumentParent } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { containsText, countedTotal } from '../../db/list-queries.ts';
 import {
   afterCursor,
+  containsText,
+  countedTotal,
   cursorValuesOf,
   preparedOnce,
   readList,
   type PagedRow,
   type PreparedPage,
   type ReadVariant,
-} from '../../db/paged-list.ts';
+} from '../../db/lists/index.ts';
 import { asDocumentFiles, selectFileRecords } from '../documents/document-files.repository.ts';
 import {
   accounts,

@@ -20,7 +20,7 @@ import type {
   Role,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { preparedOnce } from '../../db/paged-list.ts';
+import { preparedOnce } from '../../db/lists/index.ts';
 import { unitFiles, users, type frequencyFiles } from '../../db/schema.ts';
 
 /**

@@ -2,9 +2,10 @@ import { and, count, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { containsPattern, countedTotal } from '../../db/list-queries.ts';
 import {
   afterCursor,
+  containsPattern,
+  countedTotal,
   cursorValuesOf,
   orderBy,
   preparedOnce,
@@ -14,7 +15,7 @@ import {
   type PagedRow,
   type PreparedPage,
   type ReadVariant,
-} from '../../db/paged-list.ts';
+} from '../../db/lists/index.ts';
 
 /**
  * The lists of units and of frequencies — the checker lists (SPEC §2) for everyone or one

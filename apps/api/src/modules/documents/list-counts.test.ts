@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSetKind } from '@portal/domain';
 import { queryRows } from '../../db/client.ts';
-import { ALL_ACCOUNTS, compactListCounts } from '../../db/list-queries.ts';
+import { ALL_ACCOUNTS, compactListCounts } from '../../db/lists/index.ts';
 import { importLenderData } from '../lender-data/import-lender-data.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {

@@ -5,7 +5,7 @@ import { listHistory } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
 import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 
 /** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
 export async function parentOrNotFound(

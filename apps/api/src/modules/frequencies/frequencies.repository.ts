@@ -8,8 +8,7 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerOrder } from '../../db/list-queries.ts';
-import type { ListOrder, OrderColumn } from '../../db/paged-list.ts';
+import { checkerOrder, type ListOrder, type OrderColumn } from '../../db/lists/index.ts';
 import {
   listSetPage,
   type SetListRequest,

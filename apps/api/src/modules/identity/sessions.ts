@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { preparedOnce } from '../../db/paged-list.ts';
+import { preparedOnce } from '../../db/lists/index.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 import { knownLanguage } from './users.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedOnce } from '../../db/paged-list.ts';
+import { preparedOnce } from '../../db/lists/index.ts';
 import { accounts, opportunities, projects } from '../../db/schema.ts';
 
 /** `accountKey` null means staff: every account. A borrower's reads are always narrowed to theirs. */

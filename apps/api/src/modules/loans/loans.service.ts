@@ -2,7 +2,7 @@ import { DomainError, listMeta, type PaginationQuery } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { loansRepository as repo, toOpportunity, type AccountScope } from './loans.repository.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 
 export const PROJECTS_PAGE_SIZE = 50;
 

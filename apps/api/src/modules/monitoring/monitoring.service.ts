@@ -8,7 +8,7 @@ import {
   type MonitoringCalendarQuery,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
+import { pageByNumber } from '../../db/lists/index.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { collateralsRepository } from '../collaterals/collaterals.repository.ts';
 import { visibleAccount } from '../collaterals/collaterals.service.ts';

@@ -3,8 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { REQUIRED_FILE_COUNT, type CheckerSort } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerOrder } from '../../db/list-queries.ts';
-import type { ListOrder } from '../../db/paged-list.ts';
+import { checkerOrder, type ListOrder } from '../../db/lists/index.ts';
 import {
   listSetPage,
   type SetListRequest,

@@ -7,7 +7,7 @@ import {
   type UserUpdateBody,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { containsText } from '../../db/list-queries.ts';
+import { containsText, pageByNumber } from '../../db/lists/index.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
 import { twoFactorResetMail } from '../../mail/templates.ts';
@@ -16,7 +16,6 @@ import { clearTwoFactor, twoFactorApplies } from '../identity/two-factor.ts';
 import { knownLanguage, usersRepository } from '../identity/users.repository.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { revokeUserSessions } from '../identity/sessions.ts';
-import { pageByNumber } from '../../db/paged-list.ts';
 
 const userColumns = {
   id: users.id,

@@ -1,78 +1,22 @@
-import { createHash } from 'node:crypto';
-import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { DomainError } from '@portal/domain';
-import { withCompiledRows } from './compiled-rows.ts';
 
 /**
- * Lists that stay fast at any size. Every list reads its page off one index whose columns are its
- * filter, then its order, then the unique key (schema.ts), so PostgreSQL never sorts the list:
+ * Lists that stay fast at any size (README.md). Every list reads its page off one index whose
+ * columns are its filter, then its order, then the unique key (schema.ts), so PostgreSQL never
+ * sorts the list, and a page is read the cheapest of three ways, each its own prepared statement:
  *
- * - a page near the front is skipped to over the index (a deferred join: only keys are skipped);
+ * - a page in the front half is skipped to over the index (a deferred join: only keys are skipped);
  * - a page in the back half is read from the other end, in reverse, so the last page costs what
  *   the first does;
  * - a client walking the list passes `next`, the cursor of the row it stopped at, and the page
- *   starts right after it whatever its depth (keyset).
+ *   starts right after it whatever its depth (keyset), and whatever changed before it meanwhile.
  *
  * Totals come from elsewhere (list_counts, or a bounded count), never from a count of the table.
  */
 
-export type OrderDirection = 'asc' | 'desc';
-
-/** One column of a list's order: what to sort by, and its SQL type (to read a cursor back). */
-export interface OrderColumn {
-  expr: AnyPgColumn | SQL;
-  type: 'timestamptz' | 'text' | 'uuid' | 'smallint' | 'approval_status';
-}
-
-/** A list's order: its columns, ending with the unique key, all read in one direction. */
-export interface ListOrder {
-  columns: OrderColumn[];
-  direction: OrderDirection;
-}
-
-const flip = (direction: OrderDirection): OrderDirection => (direction === 'asc' ? 'desc' : 'asc');
-
-export function orderBy(order: ListOrder, reversed = false): SQL[] {
-  const direction = reversed ? flip(order.direction) : order.direction;
-  return order.columns.map(({ expr }) => (direction === 'asc' ? asc(expr) : desc(expr)));
-}
-
-/**
- * The row's values of the order's columns as text, exact (microseconds too) for a cursor: one
- * text array, sent as its text. Only a page's last row becomes a cursor, so only its array is
- * parsed (`cursorValues`), not one per row.
- */
-export const cursorValuesOf = (exprs: (AnyPgColumn | SQL)[]) =>
-  sql<string>`array[${sql.join(
-    exprs.map((expr) => sql`${expr}::text`),
-    sql`, `,
-  )}]::text`;
-
-/** PostgreSQL's `text[]`, parsed as the driver parses it. */
-const TEXT_ARRAY_OID = 1009;
-const cursorValues = (pg.types.getTypeParser as (oid: number) => (text: string) => string[])(
-  TEXT_ARRAY_OID,
-);
-
-/** Rows after the cursor's row in the list's order: one row comparison, an index range. */
 /** A value in a list statement: a placeholder of a prepared one, or a bound value. */
 export type ListParam = (name: string) => SQL | Placeholder;
-
-export function afterCursor(order: ListOrder, placeholder: (i: number) => SQL | Placeholder): SQL {
-  const columns = sql.join(
-    order.columns.map(({ expr }) => sql`${expr}`),
-    sql`, `,
-  );
-  const values = sql.join(
-    order.columns.map(({ type }, i) => sql`${placeholder(i)}::${sql.raw(type)}`),
-    sql`, `,
-  );
-  return order.direction === 'asc'
-    ? sql`(${columns}) > (${values})`
-    : sql`(${columns}) < (${values})`;
-}
 
 /** Where a cursor points: the page it opens, and the values of the row before it. */
 export interface Cursor {
@@ -136,8 +80,8 @@ export function planPage(page: number, perPage: number, total: number, cursor?: 
 /** A list page's rows carry their place in the read (`ord`) and their cursor values. */
 export interface PagedRow {
   ord: number | string;
-  /** The cursor values as a text array's text (cursorValuesOf). */
-  cursor: string;
+  /** The row's values of the order's columns, as text (orders.ts, cursorValuesOf). */
+  cursor: string[];
 }
 
 /** The three ways a page is read; each is its own prepared statement. */
@@ -151,7 +95,7 @@ export interface PreparedPage<Row> {
  * Reads a planned page with the variant's prepared statement and answers it in the list's order
  * (a page read backwards is turned round). `values` are the statement's own placeholders.
  */
-export async function readPage<Row extends PagedRow>(
+async function readPage<Row extends PagedRow>(
   statement: (variant: ReadVariant) => PreparedPage<Row>,
   plan: PagePlan,
   values: Record<string, unknown>,
@@ -202,32 +146,8 @@ export async function readList<Row extends PagedRow>(list: {
     rows,
     total,
     page,
-    next: last ? encodeCursor(name, { page: page + 1, values: cursorValues(last.cursor) }) : null,
+    next: last ? encodeCursor(name, { page: page + 1, values: last.cursor }) : null,
   };
-}
-
-const statements = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * A prepared statement built once per database and name: no SQL is built per request, on
- * PostgreSQL each connection parses and plans it once, and its rows are mapped by a mapper
- * compiled for it (compiled-rows.ts). `build` prepares it under the name it is given.
- */
-export function preparedOnce<T>(db: object, name: string, build: (statementName: string) => T): T {
-  let byName = statements.get(db);
-  if (!byName) statements.set(db, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, withCompiledRows(build(statementName(name))));
-  return byName.get(name) as T;
-}
-
-/** PostgreSQL's longest name, in bytes; it cuts a longer statement name, so two could meet. */
-const NAME_BYTES = 63;
-
-/** A list's name as a statement name: a longer one keeps its start and gains its own hash. */
-export function statementName(name: string): string {
-  if (Buffer.byteLength(name) <= NAME_BYTES) return name;
-  const hash = createHash('sha256').update(name).digest('base64url').slice(0, 12);
-  return `${name.slice(0, NAME_BYTES - hash.length - 1)}~${hash}`;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client.ts';
-import { withCompiledRows } from './compiled-rows.ts';
-import { accounts, users } from './schema.ts';
-import { openTestDatabase } from '../../test/database.ts';
-import { seedAccount, seedBorrower } from '../../test/factories.ts';
+import type { DatabaseHandle } from '../client.ts';
+import { accounts, users } from '../schema.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { seedAccount, seedBorrower } from '../../../test/factories.ts';
+import { withRowMapper } from './row-mapper.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -41,33 +41,33 @@ it('writes every row exactly as drizzle does: values, types, nesting and key ord
       .groupBy(accounts.key, users.id)
       .orderBy(accounts.key)
       .prepare(name);
-  const byDrizzle = await query('compiled-rows.drizzle').execute({ pattern: 'Account%' });
-  const compiled = withCompiledRows(query('compiled-rows.compiled'));
-  expect((compiled as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
+  const byDrizzle = await query('row-mapper.drizzle').execute({ pattern: 'Account%' });
+  const mapped = withRowMapper(query('row-mapper.mapped'));
+  expect((mapped as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
     expect.any(Function),
   );
-  const byCompiled: typeof byDrizzle = await compiled.execute({ pattern: 'Account%' });
+  const byMapper: typeof byDrizzle = await mapped.execute({ pattern: 'Account%' });
 
-  expect(byCompiled).toHaveLength(2);
-  expect(byCompiled).toEqual(byDrizzle);
-  expect(inOrder(byCompiled)).toBe(inOrder(byDrizzle));
-  const [first] = byCompiled;
+  expect(byMapper).toHaveLength(2);
+  expect(byMapper).toEqual(byDrizzle);
+  expect(inOrder(byMapper)).toBe(inOrder(byDrizzle));
+  const [first] = byMapper;
   expect(first?.account.createdAt).toBeInstanceOf(Date);
   expect(first?.since).toBeInstanceOf(Date);
   expect(first?.files).toBe(1);
   expect(first?.nothing).toBeNull();
-  expect(byCompiled.map((row) => row.access.disabled).sort()).toEqual([false, true]);
+  expect(byMapper.map((row) => row.access.disabled).sort()).toEqual([false, true]);
 });
 
 it('leaves a left join with a nested table to drizzle, which answers null for a table that matched nothing', async () => {
   const { db } = handle;
-  const prepared = withCompiledRows(
+  const prepared = withRowMapper(
     db
       .select({ account: accounts.key, user: { username: users.username, name: users.name } })
       .from(accounts)
       .leftJoin(users, eq(users.accountKey, accounts.key))
       .where(eq(accounts.name, 'Nobody signed up'))
-      .prepare('compiled-rows.left'),
+      .prepare('row-mapper.left'),
   );
   expect((prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toBe(
     undefined,
@@ -76,7 +76,7 @@ it('leaves a left join with a nested table to drizzle, which answers null for a 
   expect(row?.user).toBeNull();
 });
 
-it('compiles a flat left join: a column of a table that matched nothing is null, as with drizzle', async () => {
+it('maps a flat left join: a column of a table that matched nothing is null, as with drizzle', async () => {
   const { db } = handle;
   const query = (name: string) =>
     db
@@ -85,11 +85,11 @@ it('compiles a flat left join: a column of a table that matched nothing is null,
       .leftJoin(users, eq(users.accountKey, accounts.key))
       .where(eq(accounts.name, 'Nobody signed up'))
       .prepare(name);
-  const compiled = withCompiledRows(query('compiled-rows.flat-left'));
-  expect((compiled as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
+  const mapped = withRowMapper(query('row-mapper.flat-left'));
+  expect((mapped as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
     expect.any(Function),
   );
-  const rows = await compiled.execute();
-  expect(rows).toEqual(await query('compiled-rows.flat-left.drizzle').execute());
+  const rows = await mapped.execute();
+  expect(rows).toEqual(await query('row-mapper.flat-left.drizzle').execute());
   expect(rows).toEqual([{ account: expect.any(String), username: null, since: null }]);
 });

@@ -7,11 +7,11 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportBodySchema } from '@portal/domain';
-import { importLenderData } from '../modules/lender-data/import-lender-data.ts';
-import { MIGRATIONS_FOLDER } from '../install-paths.ts';
-import { queryRows, type Database } from './client.ts';
-import * as schema from './schema.ts';
-import { ALL_ACCOUNTS } from './list-queries.ts';
+import { importLenderData } from '../../modules/lender-data/import-lender-data.ts';
+import { MIGRATIONS_FOLDER } from '../../install-paths.ts';
+import { queryRows, type Database } from '../client.ts';
+import * as schema from '../schema.ts';
+import { ALL_ACCOUNTS } from './counts.ts';
 
 /**
  * Migration 0005 gives a database that already holds units the staff totals (list_counts' rows

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.ts';
-import { preparedOnce, statementName } from './paged-list.ts';
-import { accounts } from './schema.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { accounts } from '../schema.ts';
+import { preparedOnce, statementName } from './prepared.ts';
 
 // A frequencies checker list's name at its longest, before the read variant.
 const LONG_LIST = 'frequencies.account.PENDING_APPROVAL.recentlyUpdatedOnBottom.search.';
