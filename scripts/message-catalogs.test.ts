@@ -43,6 +43,10 @@ describe('message catalogs', () => {
       'count',
       'unit',
     ]);
+    // A select's branches are text, not placeholders.
+    expect(
+      placeholdersOf("no {parent, select, account {account} other {project}} ''{key}''"),
+    ).toEqual(['key', 'parent']);
   });
 
   it('the CI check fails when a key is removed from one language', () => {
@@ -71,5 +75,5 @@ describe('message catalogs', () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });

@@ -31,10 +31,22 @@ export function findCatalogFolders(root: string): string[] {
   return found.sort();
 }
 
-/** The names of a message's placeholders (`{name}`, `{count, plural, …}`), sorted. */
+/**
+ * The names of a message's placeholders (`{name}`, `{count, plural, …}`), sorted: read from the
+ * compiled message, so a select's branch text (`{kind, select, unit {unit} other {set}}`) is none.
+ */
 export function placeholdersOf(message: string): string[] {
   const names = new Set<string>();
-  for (const match of message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)) names.add(match[1]!);
+  const walk = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue;
+      const [name, , branches] = part as [unknown, unknown, unknown];
+      if (typeof name === 'string') names.add(name);
+      if (branches && typeof branches === 'object') Object.values(branches).forEach(walk);
+    }
+  };
+  walk(compileMessageOrThrow(message));
   return [...names].sort();
 }
 
@@ -56,7 +68,7 @@ export function catalogProblems(catalogs: Record<(typeof LANGUAGES)[number], Cat
       }
     }
     const [en, hi] = LANGUAGES.map((language) => catalogs[language][key]);
-    if (typeof en === 'string' && typeof hi === 'string') {
+    if (typeof en === 'string' && typeof hi === 'string' && compiles(en) && compiles(hi)) {
       const [enNames, hiNames] = [placeholdersOf(en), placeholdersOf(hi)];
       if (enNames.join() !== hiNames.join())
         problems.push(
@@ -65,6 +77,15 @@ export function catalogProblems(catalogs: Record<(typeof LANGUAGES)[number], Cat
     }
   }
   return problems;
+}
+
+function compiles(message: string): boolean {
+  try {
+    compileMessageOrThrow(message);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function readCatalogs(folder: string): Record<(typeof LANGUAGES)[number], Catalog> {

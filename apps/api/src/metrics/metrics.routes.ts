@@ -35,7 +35,10 @@ export async function registerMetrics(
   if (!token) {
     // Answered rather than left out: an unknown non-API path would get the web app's page.
     app.get(METRICS_PATH, { schema }, async (request) => {
-      throw new DomainError('NOT_FOUND', `No such endpoint: ${request.method} ${METRICS_PATH}`);
+      throw new DomainError('NOT_FOUND', {
+        message: 'domain.error.NOT_FOUND.endpoint',
+        values: { endpoint: `${request.method} ${METRICS_PATH}` },
+      });
     });
     app.decorate('metrics', undefined);
     return;
@@ -63,7 +66,9 @@ export async function registerMetrics(
         const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
         // Digests have one length, so the comparison takes the same time whatever was sent.
         if (!presented || !timingSafeEqual(digest(presented), digest(token))) {
-          throw new DomainError('UNAUTHENTICATED', 'A valid metrics token is required');
+          throw new DomainError('UNAUTHENTICATED', {
+            message: 'domain.error.UNAUTHENTICATED.metricsToken',
+          });
         }
       },
     },

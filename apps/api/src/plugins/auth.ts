@@ -85,10 +85,7 @@ export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: num
         !SAFE_METHODS.has(request.method) &&
         !isSameOrigin(request, publicOrigin)
       ) {
-        throw new DomainError(
-          'FORBIDDEN',
-          'This request did not come from the portal itself (Origin check failed).',
-        );
+        throw new DomainError('FORBIDDEN', { message: 'domain.error.FORBIDDEN.origin' });
       }
       request.user = user ?? null;
       const roles = request.routeOptions.config.roles;

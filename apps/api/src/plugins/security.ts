@@ -27,7 +27,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
 export function answerLocalRequestsOnly(scope: FastifyInstance) {
   scope.addHook('onRequest', (request, _reply, done) => {
     if (isLocalRequest(request)) done();
-    else done(new DomainError('NOT_FOUND', 'Development conveniences answer on this machine only'));
+    else done(new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.devOnly' }));
   });
 }
 

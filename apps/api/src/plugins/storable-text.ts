@@ -19,10 +19,10 @@ export function refuseUnstorableText(app: FastifyInstance) {
       const field = fieldWithNul(value);
       if (field !== undefined) {
         return done(
-          new DomainError(
-            'VALIDATION_FAILED',
-            `${field || part}: text must not contain NUL characters`,
-          ),
+          new DomainError('VALIDATION_FAILED', {
+            message: 'domain.error.VALIDATION_FAILED.nul',
+            field: field || part,
+          }),
         );
       }
     }

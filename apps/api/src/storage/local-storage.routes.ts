@@ -32,10 +32,9 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
       try {
         const { contentType, maxBytes } = storage.verifyUploadUrl(key, request.query);
         if (!isSameMediaType(request.headers['content-type'], contentType)) {
-          throw new DomainError(
-            'INVALID_SIGNATURE',
-            'Send the Content-Type this link was made for',
-          );
+          throw new DomainError('INVALID_SIGNATURE', {
+            message: 'domain.error.INVALID_SIGNATURE.contentType',
+          });
         }
         // An honest Content-Length can be refused before a byte is read.
         if (Number(request.headers['content-length']) > maxBytes) {
@@ -47,7 +46,9 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
         // Node would otherwise read and discard the rest of a refused body to keep the connection.
         reply.header('connection', 'close');
         if (error instanceof ObjectExistsError) {
-          throw new DomainError('INVALID_SIGNATURE', 'This upload link has already been used');
+          throw new DomainError('INVALID_SIGNATURE', {
+            message: 'domain.error.INVALID_SIGNATURE.linkUsed',
+          });
         }
         throw error;
       }
@@ -61,7 +62,8 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
       const key = request.params['*'];
       const { contentType, fileName } = storage.verifyDownloadUrl(key, request.query);
       const object = await storage.open(key);
-      if (!object) throw new DomainError('NOT_FOUND', 'This file has not been uploaded');
+      if (!object)
+        throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.notUploaded' });
       return reply
         .headers({
           'content-type': contentType,

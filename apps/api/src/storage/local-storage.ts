@@ -121,7 +121,8 @@ export class LocalStorage implements Storage {
       throw new Error('length must be a whole number of bytes');
     }
     const file = await this.open(key);
-    if (!file) throw new DomainError('NOT_FOUND', 'The file content is missing');
+    if (!file)
+      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.fileContent' });
     if (length === undefined) return file.handle.createReadStream();
     if (length === 0) {
       await file.handle.close();

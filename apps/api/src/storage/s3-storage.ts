@@ -188,7 +188,7 @@ export class S3Storage implements Storage {
     // HTTP has no empty range; an empty read still says whether the object exists.
     if (length === 0) {
       if (!(await this.stat(key)))
-        throw new DomainError('NOT_FOUND', 'The file content is missing');
+        throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.fileContent' });
       return Readable.from([]);
     }
     const { sdk, client } = await this.connect();
@@ -204,7 +204,7 @@ export class S3Storage implements Storage {
       return object.Body;
     } catch (error) {
       if (isNotFound(sdk, error)) {
-        throw new DomainError('NOT_FOUND', 'The file content is missing');
+        throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.fileContent' });
       }
       // A range past the end of an empty object: S3 answers 416, the caller wants no bytes.
       if (length !== undefined && statusOf(sdk, error) === 416) return Readable.from([]);

@@ -68,20 +68,26 @@ export function checkUploadOptions(
 ): void {
   checkContentType(options.contentType);
   if (!Number.isSafeInteger(options.size) || options.size < 0) {
-    throw new DomainError('VALIDATION_FAILED', 'size: must be a whole number of bytes');
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.wholeBytes',
+      field: 'size',
+    });
   }
   if (options.size > maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
   if (!/^[0-9a-f]{64}$/i.test(options.sha256Hex)) {
-    throw new DomainError('VALIDATION_FAILED', 'fileHash: must be a SHA-256 hex digest');
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.sha256',
+      field: 'fileHash',
+    });
   }
 }
 
 export function checkContentType(contentType: string): void {
   if (contentType.length > 255 || !CONTENT_TYPE.test(contentType)) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      'contentType: must be a media type like application/pdf',
-    );
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.mediaType',
+      field: 'contentType',
+    });
   }
 }
 

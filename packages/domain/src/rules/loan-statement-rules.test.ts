@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { loanStatementDatesProblem, loanStatementWindow } from './loan-statement-rules.ts';
+import { translate } from '../translate.ts';
+import {
+  loanStatementDatesProblem as problemOf,
+  loanStatementWindow,
+  type DateProblem,
+} from './loan-statement-rules.ts';
 
 const today = '2026-11-22';
+
+/** The problem as the form shows it, in English. */
+const loanStatementDatesProblem = (dates: { fromDate: string; toDate: string }, on: string) => {
+  const problem: DateProblem | null = problemOf(dates, on);
+  return (
+    problem && { field: problem.field, message: translate('en', problem.message, problem.values) }
+  );
+};
 
 describe('loan statement dates', () => {
   it('the pickers run from 365 days before today to today', () => {

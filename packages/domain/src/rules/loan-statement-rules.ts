@@ -1,13 +1,15 @@
 import { LOAN_STATEMENT_WINDOW_DAYS, addDays } from '../dates.ts';
+import type { ErrorDetails } from '../errors.ts';
 
 /** SPEC §5 / §9: the pickers run from 365 days before today up to today. */
 export function loanStatementWindow(today: string): { minDate: string; maxDate: string } {
   return { minDate: addDays(today, -LOAN_STATEMENT_WINDOW_DAYS), maxDate: today };
 }
 
-export interface DateProblem {
+/** A date the server refuses (VALIDATION_FAILED), and the form shows under its picker. */
+export interface DateProblem extends ErrorDetails<'VALIDATION_FAILED'> {
   field: 'fromDate' | 'toDate';
-  message: string;
+  message: NonNullable<ErrorDetails<'VALIDATION_FAILED'>['message']>;
 }
 
 /**
@@ -22,15 +24,16 @@ export function loanStatementDatesProblem(
   if (dates.fromDate < minDate) {
     return {
       field: 'fromDate',
-      message: `Start date must be within the last ${LOAN_STATEMENT_WINDOW_DAYS} days`,
+      message: 'domain.error.VALIDATION_FAILED.startWithinDays',
+      values: { days: LOAN_STATEMENT_WINDOW_DAYS },
     };
   }
   if (dates.fromDate > maxDate)
-    return { field: 'fromDate', message: 'Start date cannot be in the future' };
+    return { field: 'fromDate', message: 'domain.error.VALIDATION_FAILED.startInFuture' };
   if (dates.toDate > maxDate)
-    return { field: 'toDate', message: 'End date cannot be in the future' };
+    return { field: 'toDate', message: 'domain.error.VALIDATION_FAILED.endInFuture' };
   if (dates.fromDate > dates.toDate) {
-    return { field: 'toDate', message: 'End date must be on or after the start date' };
+    return { field: 'toDate', message: 'domain.error.VALIDATION_FAILED.endAfterStart' };
   }
   return null;
 }

@@ -50,10 +50,10 @@ export function decodeCursor(list: string, text: string, columns: number): Curso
     v.length !== columns ||
     !v.every((value) => typeof value === 'string' && value.length <= 200)
   ) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      'next: not a cursor of this list (use the next a page of the same list, sort and filter gave)',
-    );
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.cursor',
+      field: 'next',
+    });
   }
   return { page: p as number, values: v as string[] };
 }

@@ -14,9 +14,9 @@ import { pageByNumber } from '../../db/lists/index.ts';
 export async function getAccount(db: Database, user: AuthenticatedUser, key: string) {
   const accountKey = key.toUpperCase();
   if (user.role === 'client' && user.accountKey !== accountKey)
-    throw new DomainError('NOT_FOUND', 'No such account');
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.account' });
   const row = await repo.find(db, accountKey);
-  if (!row) throw new DomainError('NOT_FOUND', 'No such account');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.account' });
   return toAccount(row);
 }
 
@@ -43,7 +43,7 @@ export async function updateAccount(
 ) {
   return db.transaction(async (tx) => {
     const before = await repo.findForUpdate(tx, key.toUpperCase());
-    if (!before) throw new DomainError('NOT_FOUND', 'No such account');
+    if (!before) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.account' });
     const after = await repo.update(tx, before.key, changes);
     await recordAudit(tx, admin, {
       entityType: 'account',
@@ -59,13 +59,13 @@ export async function updateAccount(
 export async function deleteAccount(db: Database, admin: AuthenticatedUser, key: string) {
   await db.transaction(async (tx) => {
     const before = await repo.findForUpdate(tx, key.toUpperCase());
-    if (!before) throw new DomainError('NOT_FOUND', 'No such account');
+    if (!before) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.account' });
     const held = await repo.dependents(tx, before.key);
     if (held.loans || held.users || held.collaterals) {
-      throw new DomainError(
-        'CONFLICT',
-        `This account still has ${held.loans} loan(s), ${held.collaterals} collateral(s) and ${held.users} registered user(s); it cannot be deleted.`,
-      );
+      throw new DomainError('CONFLICT', {
+        message: 'domain.error.CONFLICT.accountInUse',
+        values: { loans: held.loans, collaterals: held.collaterals, users: held.users },
+      });
     }
     await repo.delete(tx, before.key);
     await recordAudit(tx, admin, {

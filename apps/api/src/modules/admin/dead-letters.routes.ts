@@ -44,12 +44,10 @@ export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     async (request) => {
       const outcome = await replayJob(db, request.params.id);
-      if (outcome === 'not_found') throw new DomainError('NOT_FOUND', 'No such dead letter');
+      if (outcome === 'not_found')
+        throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.deadLetter' });
       if (outcome === 'redacted') {
-        throw new DomainError(
-          'CONFLICT',
-          'This e-mail held a one-time code, which was removed when it was given up on; it cannot be sent again. The borrower can ask for a new code.',
-        );
+        throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.codeMailRedacted' });
       }
       return { replayed: true as const };
     },

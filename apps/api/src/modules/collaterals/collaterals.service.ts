@@ -8,7 +8,7 @@ import { pageByNumber } from '../../db/lists/index.ts';
 export function visibleAccount(user: AuthenticatedUser, accountId: string) {
   const accountKey = accountId.toUpperCase();
   if (user.role === 'client' && user.accountKey !== accountKey)
-    throw new DomainError('NOT_FOUND', 'No such account');
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.account' });
   return accountKey;
 }
 
@@ -36,7 +36,7 @@ export async function getCollateral(
   key: string,
 ) {
   const row = await repo.find(db, key, visibleAccount(user, accountId));
-  if (!row) throw new DomainError('NOT_FOUND', 'No such collateral');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.collateral' });
   return toCollateral(row);
 }
 
@@ -47,6 +47,6 @@ export async function visibleCollateral(db: Executor, user: AuthenticatedUser, k
     key,
     user.role === 'client' ? (user.accountKey ?? '') : undefined,
   );
-  if (!row) throw new DomainError('NOT_FOUND', 'No such collateral');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.collateral' });
   return row;
 }

@@ -22,9 +22,6 @@ import {
 } from './throttle.ts';
 import { knownLanguage, usersRepository as users } from './users.repository.ts';
 
-const NO_SUCH_ACCOUNT =
-  'We could not find this account id. Check it against your loan documents or contact your lender.';
-
 /** The browser that signed up holds this token (httpOnly cookie); its code is bound to it. */
 export const SIGN_UP_COOKIE = 'portal_signup';
 export const bindingHashOf = (token: string) =>
@@ -33,7 +30,7 @@ export const bindingHashOf = (token: string) =>
 /** Step one (SPEC §2): the id must be a lender account that nobody has registered yet. */
 export async function checkSignupAccount(db: Executor, accountId: string) {
   const account = await users.findAccount(db, accountId);
-  if (!account) throw new DomainError('NOT_FOUND', NO_SUCH_ACCOUNT);
+  if (!account) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.accountId' });
   const existing = await users.findByAccountKey(db, account.key);
   if (existing?.emailVerifiedAt) throw new DomainError('USER_EXISTS');
   return account;
@@ -122,10 +119,7 @@ async function mailSignUpCode(
 export async function signUp(db: Database, input: SignupBody, language: Language) {
   const account = await checkSignupAccount(db, input.accountId);
   if (input.email.toLowerCase() !== account.email.toLowerCase()) {
-    throw new DomainError(
-      'EMAIL_MISMATCH',
-      'This e-mail address does not match the one your lender has on record for this account.',
-    );
+    throw new DomainError('EMAIL_MISMATCH');
   }
   await reserveAttempt(db, `code-send:signup:${account.key}`, CODE_SENDS);
   const passwordHash = await hashSecret(input.password);

@@ -57,10 +57,10 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
         )
         .catch((error: unknown) => {
           discovered = undefined;
-          throw new DomainError(
-            'DEPENDENCY_DOWN',
-            `The staff sign-in provider could not be reached (${error instanceof Error ? error.message : 'unknown error'}).`,
-          );
+          throw new DomainError('DEPENDENCY_DOWN', {
+            message: 'domain.error.DEPENDENCY_DOWN.staffProvider',
+            values: { reason: error instanceof Error ? error.message : 'unknown error' },
+          });
         }),
     );
     return discovered;
@@ -100,7 +100,9 @@ export function createStaffSignOn(config: StaffSignOnConfig) {
       });
       const idClaims = tokens.claims();
       if (!idClaims)
-        throw new DomainError('UNAUTHENTICATED', 'The sign-in provider sent no identity.');
+        throw new DomainError('UNAUTHENTICATED', {
+          message: 'domain.error.UNAUTHENTICATED.noIdentity',
+        });
       // An e-mail and its verification are read together from one source: the signed ID token
       // when it carries both, else userinfo (many providers share them only there).
       const profile =

@@ -50,12 +50,12 @@ export const SIGN_UP_CHECK_PER_ADDRESS: ThrottleRule = {
   lockMs: 15 * 60_000,
 };
 
-export class ThrottledError extends DomainError {
+export class ThrottledError extends DomainError<'THROTTLED'> {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      'THROTTLED',
-      `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    );
+    super('THROTTLED', {
+      message: 'domain.error.THROTTLED.retryIn',
+      values: { minutes: Math.ceil(retryAfterSeconds / 60) },
+    });
   }
 }
 

@@ -99,7 +99,7 @@ export async function startEnrolment(db: Executor, settings: TwoFactorSettings, 
     .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
   if (pending.length === 0) {
-    throw new DomainError('CONFLICT', 'Two-factor sign-in is already on.');
+    throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.twoFactorOn' });
   }
   const uri = generateURI({ issuer: ISSUER, label: user.username, secret });
   // Loaded by the few who set up an authenticator, not by every API process.
@@ -200,9 +200,10 @@ export async function disableTwoFactor(
   change: TwoFactorChange,
 ) {
   if (settings.required) {
-    throw new DomainError('CONFLICT', 'Two-factor sign-in is required for every borrower.');
+    throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.twoFactorRequired' });
   }
-  if (!user.totpEnabledAt) throw new DomainError('CONFLICT', 'Two-factor sign-in is already off.');
+  if (!user.totpEnabledAt)
+    throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.twoFactorOff' });
   const throttleKey = `code-entry:totp:${user.id}`;
   await reserveAttempt(db, throttleKey, CODE_ENTRY);
   await acceptCode(db, settings, user, code);
@@ -293,7 +294,7 @@ export async function acceptRecoveryCode(db: Executor, userId: string, recoveryC
     )
     .returning({ id: mfaRecoveryCodes.id });
   if (used.length === 0) {
-    throw new DomainError('INVALID_CODE', 'This recovery code is not valid or was used already.');
+    throw new DomainError('INVALID_CODE', { message: 'domain.error.INVALID_CODE.recoveryCode' });
   }
 }
 

@@ -83,10 +83,11 @@ function refuseRepeatedKeys(kind: string, records: readonly { key: string }[]) {
   const seen = new Set<string>();
   records.forEach(({ key }, index) => {
     if (seen.has(key)) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        `${kind}[${index}].key: '${key}' appears more than once in this import`,
-      );
+      throw new DomainError('VALIDATION_FAILED', {
+        message: 'domain.error.VALIDATION_FAILED.repeatedKey',
+        values: { key },
+        field: `${kind}[${index}].key`,
+      });
     }
     seen.add(key);
   });
@@ -103,9 +104,10 @@ async function requireParents(
   const found = await repo.existingKeys(tx, parent, [...new Set(refs)]);
   const index = refs.findIndex((ref) => !found.has(ref));
   if (index >= 0) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      `${child}[${index}].${field}: no ${singular[parent]} with key '${refs[index]}'`,
-    );
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'domain.error.VALIDATION_FAILED.unknownParent',
+      values: { parent: singular[parent], key: refs[index]! },
+      field: `${child}[${index}].${field}`,
+    });
   }
 }

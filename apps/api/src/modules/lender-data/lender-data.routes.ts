@@ -45,7 +45,9 @@ export const lenderDataRoutes: FastifyPluginAsyncZod<{
           );
           return;
         }
-        throw new DomainError('UNAUTHENTICATED', 'A valid integration API key is required');
+        throw new DomainError('UNAUTHENTICATED', {
+          message: 'domain.error.UNAUTHENTICATED.integrationKey',
+        });
       },
     },
     async (request) => ({ imported: await importLenderData(db, request.body) }),

@@ -38,9 +38,10 @@ export async function fulfilLoanStatement(
         eq(loanStatementRequests.opportunityKey, opportunity.key),
       ),
     );
-  if (!request) throw new DomainError('NOT_FOUND', 'No such statement request');
+  if (!request)
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.statementRequest' });
   if (request.status === 'FULFILLED')
-    throw new DomainError('CONFLICT', 'This statement was already sent');
+    throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.statementSent' });
 
   const storageKey = `statements/${storageKeySegment(opportunity.key)}/${randomUUID()}`;
   await storage.write(storageKey, file.body, { contentType: file.contentType, size: file.size });
@@ -64,7 +65,8 @@ export async function fulfilLoanStatement(
         ),
       )
       .returning();
-    if (!updated) throw new DomainError('CONFLICT', 'This statement was already sent');
+    if (!updated)
+      throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.statementSent' });
     await recorder.record(tx, user, {
       entityType: 'loan_statement',
       entityKey: updated.id,

@@ -29,7 +29,7 @@ export async function requestLoanStatement(
 ) {
   const opportunity = await getOpportunity(db, user, opportunityKey);
   const problem = loanStatementDatesProblem(input, todayIn(timeZone));
-  if (problem) throw new DomainError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`);
+  if (problem) throw new DomainError('VALIDATION_FAILED', problem);
   const row = await db.transaction(async (tx) => {
     const created = await repo.insert(tx, {
       opportunityKey,

@@ -32,7 +32,7 @@ export async function listOpportunities(
 /** Another borrower's loan answers 404 exactly like a missing one (DESIGN §4). */
 export async function getOpportunity(db: Database, user: AuthenticatedUser, key: string) {
   const row = await repo.findOpportunity(db, accountScope(user), key);
-  if (!row) throw new DomainError('NOT_FOUND', 'No such loan');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.loan' });
   return row;
 }
 
@@ -70,6 +70,6 @@ export async function getProject(
 ) {
   await getOpportunity(db, user, opportunityKey);
   const project = await repo.findProject(db, opportunityKey, projectKey);
-  if (!project) throw new DomainError('NOT_FOUND', 'No such project');
+  if (!project) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.project' });
   return project;
 }

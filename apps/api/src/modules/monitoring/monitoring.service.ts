@@ -42,7 +42,7 @@ export async function collateralCalendar(
   clock: CalendarClock,
 ) {
   const row = await collateralsRepository.find(db, collateralKey, visibleAccount(user, accountId));
-  if (!row) throw new DomainError('NOT_FOUND', 'No such collateral');
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.collateral' });
   const frequency = MonitoringFrequencySchema.nullable().catch(null).parse(row.monitoringFrequency);
   const since = row.monitoringSince?.slice(0, 7) ?? null;
   const periods =

@@ -16,13 +16,14 @@ import {
   LoanStatementCreateBodySchema,
   LoanStatementRequestResponseSchema,
   loanStatementDatesProblem,
+  translate,
   loanStatementWindow,
   todayIn,
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { DatePickerInput } from '../../components/date-picker-input';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from './messages';
 
@@ -84,7 +85,7 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
     // The pickers keep dates in the window, but the day may have turned since the page opened.
     const problem = loanStatementDatesProblem(parsed.data, today);
     if (problem) {
-      setErrors({ [problem.field]: problem.message });
+      setErrors({ [problem.field]: translate(currentLanguage(), problem.message, problem.values) });
       return;
     }
     setErrors({});
