@@ -5,7 +5,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('the HTTP skeleton', () => {
   it('answers healthz and readyz when the database is reachable', async () => {

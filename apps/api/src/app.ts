@@ -51,6 +51,11 @@ export interface AppDeps {
   webDist?: string;
   /** The clock of the monitoring calendar; tests move it. */
   now?: () => Date;
+  /**
+   * How long one plugin may take to load (Fastify's default, 10 s, when unset); tests on a busy
+   * machine turn it off (0) and are bounded by their own set-up timeout.
+   */
+  pluginTimeout?: number;
 }
 
 /** Never log credentials, codes or signed URLs (DESIGN §6). */
@@ -101,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     // SPEC §7 writes the checker-list paths with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
+    pluginTimeout: deps.pluginTimeout,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

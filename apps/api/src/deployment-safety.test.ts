@@ -133,7 +133,7 @@ describe('the development conveniences on a loopback server', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       port = (t.app.server.address() as AddressInfo).port;
     });
-    afterAll(() => t.close());
+    afterAll(() => t?.close());
 
     /** A GET with the path exactly as written: inject and fetch would tidy it first. */
     const get = (rawPath: string, headers: Record<string, string> = {}) =>

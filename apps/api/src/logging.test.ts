@@ -12,7 +12,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   handle = await openTestDatabase();
 });
-afterAll(() => handle.close());
+afterAll(() => handle?.close());
 
 it('logs every request as JSON with its id, security events with the user, and never a password, code or token', async () => {
   const stream = new Writable({

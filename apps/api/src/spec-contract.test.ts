@@ -79,7 +79,7 @@ beforeAll(async () => {
   borrower = answer(signIn, 200, ['token', 'user']).token as string;
   approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** SPEC §7: every request carries the session's bearer authorization; paths are under /api/. */
 const call = (

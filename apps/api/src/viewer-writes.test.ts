@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Writes a viewer may make: their own session, and the public identity and integration calls. */
 const OPEN_TO_ALL = (path: string) => path.startsWith('/api/auth/') || path === '/api/import';

@@ -24,12 +24,20 @@ export async function createTestApp(
   const handle = await openTestDatabase();
   // Stored files and the dev mail outbox of this app live in a folder of its own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const t = await buildTestApp(handle, dataDir, overrides, clock);
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  let t: TestApp;
+  try {
+    t = await buildTestApp(handle, dataDir, overrides, clock);
+  } catch (error) {
+    await handle.close();
+    removeDataDir();
+    throw error;
+  }
   return {
     ...t,
     close: async () => {
       await t.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
@@ -43,7 +51,12 @@ export async function createTestAppOnDataDir(
   overrides: Record<string, string> = {},
 ): Promise<TestApp> {
   const handle = await openDatabase({ kind: 'pglite', dataDir, waitForStaleLock: false });
-  return buildTestApp(handle, dataDir, overrides);
+  try {
+    return await buildTestApp(handle, dataDir, overrides);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 async function buildTestApp(
@@ -63,16 +76,34 @@ async function buildTestApp(
   // `npm run build` has run before the tests. Outside DATA_DIR: it is no data of the app's.
   const webDist = mkdtempSync(path.join(tmpdir(), 'portal-test-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Borrower Portal</title>');
-  const app = await buildApp({ env, db: handle.db, logger: false, webDist, ...clock });
-  await app.ready();
+  const removeWebDist = () => rmSync(webDist, { recursive: true, force: true });
+  let app: FastifyInstance | undefined;
+  try {
+    // No plugin timeout: on a busy machine loading the app can outlast Fastify's 10 s; the
+    // test's own set-up timeout bounds it.
+    app = await buildApp({
+      env,
+      db: handle.db,
+      logger: false,
+      webDist,
+      pluginTimeout: 0,
+      ...clock,
+    });
+    await app.ready();
+  } catch (error) {
+    await app?.close();
+    removeWebDist();
+    throw error;
+  }
+  const started = app;
   return {
-    app,
+    app: started,
     db: handle.db,
     env,
     close: async () => {
-      await app.close();
+      await started.close();
       await handle.close();
-      rmSync(webDist, { recursive: true, force: true });
+      removeWebDist();
     },
   };
 }

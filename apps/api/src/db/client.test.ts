@@ -4,12 +4,16 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, queryRows } from './client.ts';
-import { openTestDatabase, testPostgresUrl } from '../../test/database.ts';
+import {
+  openNewlyMigratedDatabase,
+  openTestDatabase,
+  testPostgresUrl,
+} from '../../test/database.ts';
 import { accounts } from './schema.ts';
 
 describe('migrations', () => {
   it('create every table on the database under test', async () => {
-    const handle = await openTestDatabase();
+    const handle = await openNewlyMigratedDatabase();
     try {
       const rows = await queryRows<{ table_name: string }>(
         handle.db,
@@ -37,7 +41,8 @@ describe('migrations', () => {
     } finally {
       await handle.close();
     }
-  });
+    // Every migration from empty: seconds, more on a busy machine.
+  }, 60_000);
 
   it('refuse a second frequency for the same collateral, frequency, month and year', async () => {
     const handle = await openTestDatabase();

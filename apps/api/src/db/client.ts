@@ -29,7 +29,8 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string; waitForStaleLock?: boolean }
-  | { kind: 'pglite-memory' };
+  /** In memory; from a data folder another database dumped (`dumpDataDir`), else empty. */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 /** DATABASE_URL wins; otherwise the embedded database in DATA_DIR (DESIGN §2). */
 export function databaseTarget(env: {
@@ -78,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // The embedded database (a large WebAssembly module) is loaded only when it is the one in use.
   const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
   if (target.kind === 'pglite-memory') {
-    const client = new PGlite();
+    const client = await PGlite.create({ loadDataDir: target.loadDataDir });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

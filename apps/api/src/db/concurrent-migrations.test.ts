@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function emptyDatabase() {
-  const fresh = await createFreshPostgresDatabase(serverUrl!);
+  const fresh = await createFreshPostgresDatabase(serverUrl!, { empty: true });
   cleanups.push(fresh.drop);
   return fresh.url;
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'mail-jobs-'));
 });
 afterAll(async () => {
-  await handle.close();
+  await handle?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
   smtpUrl = smtp.url;
   received = smtp.received;
 });
-afterAll(() => smtp.close());
+afterAll(() => smtp?.close());
 
 describe('SMTP mailer', () => {
   it('delivers a message with text and HTML parts to the SMTP server', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
 });
-afterAll(() => handle.close());
+afterAll(() => handle?.close());
 beforeEach(async () => {
   await db.delete(outbox);
 });

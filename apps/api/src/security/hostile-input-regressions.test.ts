@@ -16,7 +16,7 @@ beforeAll(async () => {
   const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
   unitFilesUrl = `/api/units/${units[0]!.key}/files`;
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
     tokens[role] = await tokenFor(t.db, (await seedStaff(t.db, role)).id);
   }
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, role: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[role]}` } });

@@ -75,7 +75,7 @@ beforeAll(async () => {
   for (const fileType of ['KYC_APPLICANT', 'CUSTOMER_LEDGER'])
     await uploadDocument(t.app, b, `/api/units/${theirs.key}/files`, fileType);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 interface Found {
   file: {

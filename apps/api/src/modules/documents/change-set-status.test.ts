@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await documentSetWorld(t);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** When the set was last submitted to the checker, as stored. */
 async function submittedAt(set: DocumentSetRef) {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   unitKey = loans.units[0]!.key;
   token = await tokenFor(t.db, user.id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const filesUrl = () => `/api/units/${unitKey}/files`;
 const complete = (fileKey: string) =>

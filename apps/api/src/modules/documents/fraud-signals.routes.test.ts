@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp(WEBHOOKS_ON);
   [first, second] = await Promise.all([documentSetWorld(t), documentSetWorld(t)]);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Uploads `bytes` into the set's first slot as the world's borrower; answers the completed file's key. */
 async function upload(

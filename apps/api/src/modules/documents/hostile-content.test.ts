@@ -24,7 +24,7 @@ beforeAll(async () => {
   approverToken = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const filesUrl = (unit: number) => `/api/units/${units[unit]}/files`;
 

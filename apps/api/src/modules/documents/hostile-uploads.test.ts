@@ -19,7 +19,7 @@ beforeAll(async () => {
   units = loans.units.map((u) => u.key);
   token = await tokenFor(t.db, user.id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const filesUrl = (unit: number) => `/api/units/${units[unit]}/files`;
 const listed = async (unit: number) =>

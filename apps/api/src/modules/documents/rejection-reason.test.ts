@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp(WEBHOOKS_ON);
   w = await documentSetWorld(t);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const fileUrl = (set: DocumentSetRef, file: { key: string }) => `${set.filesUrl}/${file.key}`;
 const reject = (rejectionReason?: string) => ({

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp(WEBHOOKS_ON);
   w = await documentSetWorld(t);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const REJECTED_SLOT = 'OTHER';
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   borrower = await tokenFor(t.db, user.id);
   approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const filesUrl = (unitKey: string) => `/api/units/${unitKey}/files`;
 const putFile = (token: string, url: string, payload: object) =>

@@ -57,7 +57,7 @@ describe('pending uploads are capped', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const SLOTS = unitSlotFileTypes('Final');
 

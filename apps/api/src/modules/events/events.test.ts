@@ -31,8 +31,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
-  await receiver.close();
+  await t?.close();
+  await receiver?.close();
 });
 
 it('delivers every event of a NOC cycle once, signed and in order, and mails the people who act next', async () => {

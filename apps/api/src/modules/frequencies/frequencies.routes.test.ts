@@ -23,7 +23,7 @@ beforeAll(async () => {
   approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
   viewer = await tokenFor(t.db, (await seedStaff(t.db, 'viewer')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const call = (
   token: string,

@@ -60,7 +60,7 @@ beforeAll(async () => {
   keys.rejected = await addFrequency(a, collateralA, 3);
   keys.theirs = await addFrequency(b, collateralB, 1);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const filesUrl = (key: string) => `/api/frequencies/${key}/files`;
 const freqUrl = (key: string) => `/api/collaterals/${collateralA}/frequencies/${key}`;

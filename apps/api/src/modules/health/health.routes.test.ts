@@ -41,8 +41,8 @@ beforeAll(async () => {
   ({ app, base } = await listeningApp());
 });
 afterAll(async () => {
-  await app.close();
-  await handle.close();
+  await app?.close();
+  await handle?.close();
 });
 
 describe('the liveness probe', () => {

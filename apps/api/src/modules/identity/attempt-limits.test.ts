@@ -21,7 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const AT_ONCE = 50;
 const post = (url: string, payload: object, remoteAddress?: string) =>

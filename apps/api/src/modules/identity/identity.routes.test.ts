@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const ORIGIN = 'http://localhost:3000';
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>

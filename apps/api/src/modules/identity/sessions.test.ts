@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SESSION_IDLE_MINUTES: '30' });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const sessionOf = (token: string) =>
   t.app.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });

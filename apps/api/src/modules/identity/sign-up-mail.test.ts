@@ -16,8 +16,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await t?.close();
+  await smtp?.close();
 });
 
 it('delivers the sign-up code over SMTP through the outbox, and the code confirms the account', async () => {

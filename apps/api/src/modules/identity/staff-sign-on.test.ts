@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: base, ADMIN_EMAILS: 'admin@lender.example' });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Walks the real authorization code + PKCE flow against the bundled provider, as a browser would. */
 async function signInThroughProvider(browser: TestBrowser, demoUser: string) {

@@ -69,8 +69,8 @@ describe('staff sign-on through an organisation provider (claims in userinfo)', 
   let t: TestApp;
   beforeAll(async () => ({ portal, idp, t } = await startPortalWithProvider('userinfo')));
   afterAll(async () => {
-    await t.close();
-    await idp.close();
+    await t?.close();
+    await idp?.close();
   });
 
   const userWithEmail = (email: string) => usersRepository.findByUsernameOrEmail(t.db, email);
@@ -209,8 +209,8 @@ describe('staff sign-on with claims only in the ID token', () => {
   let t: TestApp;
   beforeAll(async () => ({ portal, idp, t } = await startPortalWithProvider('idToken')));
   afterAll(async () => {
-    await t.close();
-    await idp.close();
+    await t?.close();
+    await idp?.close();
   });
 
   it('reads the e-mail and its verification from the ID token', async () => {
@@ -247,7 +247,7 @@ describe('staff sign-on that cannot start', () => {
       }),
     ]);
   });
-  afterAll(() => Promise.all([providerDown.close(), signOnOff.close()]));
+  afterAll(() => Promise.all([providerDown?.close(), signOnOff?.close()]));
 
   it.each([
     ['the provider is down', () => providerDown, 'provider_unavailable'],

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   adminToken = await tokenFor(t.db, (await seedStaff(t.db, 'admin')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const AT_ONCE = 50;
 const STEP_SECONDS = 30;
@@ -387,7 +387,7 @@ describe('MFA_REQUIRED_FOR_BORROWERS', () => {
   beforeAll(async () => {
     required = await createTestApp({ MFA_REQUIRED_FOR_BORROWERS: 'true' });
   });
-  afterAll(() => required.close());
+  afterAll(() => required?.close());
 
   it('makes enrolment part of the first sign-in, and keeps it on', async () => {
     const { account, user } = await seedBorrower(required.db);

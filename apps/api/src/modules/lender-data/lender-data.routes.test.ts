@@ -14,7 +14,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const auth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
 const importBody = (payload: unknown, headers: Record<string, string> = auth) =>

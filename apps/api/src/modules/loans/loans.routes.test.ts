@@ -20,7 +20,7 @@ beforeAll(async () => {
   b = await seed(2);
   approverToken = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const get = (url: string, token: string) =>
   t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });

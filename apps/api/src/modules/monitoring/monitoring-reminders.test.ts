@@ -61,8 +61,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (second !== first) await second.close();
-  await first.close();
+  if (second !== first) await second?.close();
+  await first?.close();
   await dropDatabase();
 });
 

@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   expect(imported.statusCode).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('the import’s calendar', () => {
   it('stores frequency, due day (15 by default) and the first of the since month', async () => {

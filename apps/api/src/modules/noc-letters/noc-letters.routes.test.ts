@@ -46,7 +46,7 @@ beforeAll(async () => {
   viewer = await tokenFor(t.db, (await seedStaff(t.db, 'viewer')).id);
   admin = await tokenFor(t.db, (await seedStaff(t.db, 'admin')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** A borrower's unit, taken through upload, submission and review to the given outcome. */
 async function decidedUnit(outcome: 'APPROVED' | 'REJECTED' | 'PENDING_APPROVAL') {

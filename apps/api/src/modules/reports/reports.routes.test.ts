@@ -69,7 +69,7 @@ beforeAll(async () => {
     setDecision('2025-04-02T10:00:00', 'unit', 90 * DAY),
   ]);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const report = (token: string | undefined, query: string) =>
   t.app.inject({

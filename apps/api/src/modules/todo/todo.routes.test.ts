@@ -207,7 +207,7 @@ beforeAll(async () => {
   });
   await setUnit(theirs.units[0]!.key, 'NOT_RAISED', filesFor(SLOTS, 'NOT_RAISED'), minutesAgo(1));
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const todo = (token?: string) =>
   t.app.inject({ url: '/api/todo', headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -35,7 +35,7 @@ describe('with NOC_TWO_APPROVERS on', () => {
     first = w.approver;
     second = await approverOf(t, 'admin');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const finalise = (set: DocumentSetRef, who: Staff, approvalStatus: string, version?: number) =>
     w.call(who.token, 'PUT', set.url, { approvalStatus, ...(version && { version }) });
@@ -217,7 +217,7 @@ describe('with NOC_TWO_APPROVERS off (the default)', () => {
     t = await createTestApp(WEBHOOKS_ON);
     w = await documentSetWorld(t);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('one approver approves a unit at once, and nothing awaits a second approval', async () => {
     const set = await w.reviewedSet('unit', allApproved);

@@ -79,7 +79,7 @@ beforeAll(async () => {
   b = await tokenFor(t.db, (await seedBorrower(t.db, { accountKey: B.account })).user.id);
   approver = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const SLOTS = unitSlotFileTypes('Final');
 const filesUrl = (key: string) => `/api/units/${key}/files`;

@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = { id: user.id, token: await tokenFor(t.db, user.id) };
   approverToken = await tokenFor(t.db, (await seedStaff(t.db, 'approver')).id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
