@@ -116,6 +116,7 @@ describe('a replica shutting down', () => {
           resolve(response.statusCode!);
         }),
       );
+      const received = new Promise((resolve) => closing.app.server.once('request', resolve));
       inFlight.write(body.subarray(0, 10));
       const probe = new Promise<number>((resolve, reject) =>
         http
@@ -125,7 +126,7 @@ describe('a replica shutting down', () => {
           })
           .on('error', reject),
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await received;
 
       const closed = closing.app.close();
       inFlight.end(body.subarray(10));
