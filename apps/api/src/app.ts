@@ -28,7 +28,20 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { createScanner } from './scanner/scanner.ts';
 import { createContentChecker } from './content-checks/content-checker.ts';
-import { createChangeRecorder } from './modules/events/change-recorder.ts';
+import { EVENT_TOPIC } from './modules/events/change-recorder.ts';
+import type { WebhookEventType } from './modules/events/domain-events.ts';
+import { deliverEvents, type EventHandlerTable } from './modules/events/event-handlers.ts';
+import { notificationsFor } from './modules/notifications/notifications.ts';
+import { queueWebhook, WEBHOOK_TOPIC, webhookHandler } from './modules/webhooks/webhooks.ts';
+import {
+  issueNocLetter,
+  NOC_LETTER_TOPIC,
+  nocLetterHandler,
+} from './modules/noc-letters/issue-noc-letter.ts';
+import { logFileDecision, logSetDecision } from './modules/reports/decision-log.ts';
+import type { OutboxHandler } from './outbox/outbox.ts';
+import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { deadLettersRoutes } from './modules/admin/dead-letters.routes.ts';
 import { quarantineRoutes } from './modules/admin/quarantine.routes.ts';
@@ -132,8 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   const staffSignOn = await configureStaffSignOn(app, env);
 
-  const recorder = changeRecorderFor(env);
-
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, {
     db,
@@ -172,7 +183,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
-    recorder,
     scanner: createScanner(env.SCANNER_URL),
     contentChecker,
     scannerFailOpen: env.SCANNER_FAIL_OPEN,
@@ -182,7 +192,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loanStatementsRoutes, {
     db,
     storage,
-    recorder,
     timeZone: env.BUSINESS_TIMEZONE,
   });
   await app.register(unitsRoutes, { deps: documentDeps });
@@ -191,12 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentSearchRoutes, { db, storage });
   await app.register(todoRoutes, { db });
   await app.register(reportsRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
-  await app.register(nocLettersRoutes, {
-    db,
-    storage,
-    recorder,
-    timeZone: env.BUSINESS_TIMEZONE,
-  });
+  await app.register(nocLettersRoutes, { db, storage, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(monitoringRoutes, {
     db,
     clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
@@ -275,18 +279,50 @@ async function uploadOrigin(storage: Storage): Promise<string> {
   return new URL(probe.url).origin;
 }
 
-/** How every change records its traces (audit, webhooks, mail, NOC letters) with these settings. */
-export function changeRecorderFor(env: Env) {
-  return createChangeRecorder({
+/**
+ * Who hears of each change, once it has committed: every event type with its handlers, run in
+ * this order in the event's outbox job (the CRM's webhook last, when WEBHOOK_URL is set).
+ */
+export function eventHandlersFor(env: Env): EventHandlerTable {
+  const mail = notificationsFor({ publicUrl: env.PUBLIC_URL, approverEmail: env.APPROVER_EMAIL });
+  const nocLetter = issueNocLetter({
+    lenderName: env.LENDER_NAME,
     publicUrl: env.PUBLIC_URL,
-    approverEmail: env.APPROVER_EMAIL,
-    webhooks: Boolean(env.WEBHOOK_URL && env.WEBHOOK_SECRET),
-    nocLetters: {
-      lenderName: env.LENDER_NAME,
-      publicUrl: env.PUBLIC_URL,
-      timeZone: env.BUSINESS_TIMEZONE,
-    },
+    timeZone: env.BUSINESS_TIMEZONE,
   });
+  const crm = env.WEBHOOK_URL && env.WEBHOOK_SECRET ? [queueWebhook] : [];
+  return {
+    'unit.submitted': [mail.submitted, ...crm],
+    'unit.finalised': [logSetDecision, nocLetter, mail.decided, ...crm],
+    'frequency.created': [...crm],
+    'frequency.submitted': [mail.submitted, ...crm],
+    'frequency.finalised': [logSetDecision, mail.decided, ...crm],
+    'frequency.reopened': [mail.reopened, ...crm],
+    'file.uploaded': [...crm],
+    'file.replaced': [...crm],
+    'file.marked_for_approval': [...crm],
+    'file.reviewed': [logFileDecision, ...crm],
+    'file.quarantined': [...crm],
+    'loan_statement.requested': [...crm],
+    'loan_statement.fulfilled': [mail.statementReady, ...crm],
+    'noc_letter.issued': [mail.letterReady, ...crm],
+    'noc_letter.revoked': [...crm],
+  } satisfies Record<WebhookEventType, unknown>;
+}
+
+/** The outbox's work by topic: events to their handlers, then the mails, letters and webhooks. */
+export function outboxHandlersFor(
+  env: Env,
+  deps: { storage: Storage; mailer: Mailer | undefined },
+): Record<string, OutboxHandler> {
+  return {
+    [EVENT_TOPIC]: deliverEvents(eventHandlersFor(env)),
+    [MAIL_TOPIC]: mailHandler(deps.mailer),
+    [NOC_LETTER_TOPIC]: nocLetterHandler(deps.storage),
+    ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
+      ? { [WEBHOOK_TOPIC]: webhookHandler({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }) }
+      : {}),
+  };
 }
 
 /** Trusts the nearest `hops` proxies: their X-Forwarded-For entries, and no further ones. */

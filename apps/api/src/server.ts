@@ -3,15 +3,12 @@ import { stopTracing } from './tracing.ts';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadEnv } from './env.ts';
 import { DataDirLockedError, databaseTarget, openDatabase } from './db/client.ts';
-import { buildApp, changeRecorderFor, storageFor } from './app.ts';
+import { buildApp, outboxHandlersFor, storageFor } from './app.ts';
 import { unitDocumentSet } from './modules/units/unit-document-set.ts';
 import { frequencyDocumentSet } from './modules/frequencies/frequency-document-set.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { createOutboxWorker, pruneDeliveredJobs } from './outbox/outbox.ts';
 import { configuredMailer } from './mail/configured-mailer.ts';
-import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
-import { WEBHOOK_TOPIC, webhookHandler } from './modules/events/webhooks.ts';
-import { NOC_LETTER_TOPIC, nocLetterHandler } from './modules/noc-letters/issue-noc-letter.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
 import { compactListCounts } from './db/lists/index.ts';
 import {
@@ -33,13 +30,7 @@ async function main() {
     db: database.db,
     log: app.log.child({ component: 'outbox' }),
     onFailure: app.metrics?.countOutboxFailure,
-    handlers: {
-      [MAIL_TOPIC]: mailHandler(mailer),
-      [NOC_LETTER_TOPIC]: nocLetterHandler({ storage, recorder: changeRecorderFor(env) }),
-      ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
-        ? { [WEBHOOK_TOPIC]: webhookHandler({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }) }
-        : {}),
-    },
+    handlers: outboxHandlersFor(env, { storage, mailer }),
   });
 
   // Uploads not completed an hour after they started are abandoned (DESIGN §4: their links live

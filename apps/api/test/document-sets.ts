@@ -8,8 +8,9 @@ import {
   type DocumentSetKind,
 } from '@portal/domain';
 import { outbox } from '../src/db/schema.ts';
-import { WEBHOOK_TOPIC } from '../src/modules/events/webhooks.ts';
+import { WEBHOOK_TOPIC } from '../src/modules/webhooks/webhooks.ts';
 import type { TestApp } from './app.ts';
+import { handleEvents } from './events.ts';
 import { reviewAll, uploadAll } from './documents.ts';
 import { seedBorrower, seedCollateral, seedLoans, seedStaff, tokenFor } from './factories.ts';
 
@@ -167,8 +168,12 @@ export async function documentSetWorld(t: TestApp) {
 
 export type DocumentSetWorld = Awaited<ReturnType<typeof documentSetWorld>>;
 
-/** The webhook events queued for one set, oldest first (the app runs with WEBHOOK_URL set). */
+/**
+ * The webhook events queued for one set, oldest first (the app runs with WEBHOOK_URL set), once
+ * the events so far are handled.
+ */
 export async function webhooksOf(t: TestApp, set: DocumentSetRef) {
+  await handleEvents(t);
   const jobs = await t.db
     .select({ payload: outbox.payload })
     .from(outbox)

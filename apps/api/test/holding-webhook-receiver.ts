@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureOf } from '../src/modules/events/webhooks.ts';
+import { signatureOf } from '../src/modules/webhooks/webhooks.ts';
 
 export interface Delivery {
   /** The replica that sent it: the last segment of the URL it was configured with. */

@@ -4,9 +4,11 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testPostgresUrl } from '../../test/database.ts';
 import { pdfBytes, uploadDocument } from '../../test/documents.ts';
 import { WEBHOOKS_ON } from '../../test/document-sets.ts';
+import { handleEvents } from '../../test/events.ts';
 import { seedBorrower, seedLoans, TEST_PASSWORD, tokenFor } from '../../test/factories.ts';
 import { createOutboxWorker } from '../outbox/outbox.ts';
-import { WEBHOOK_TOPIC } from '../modules/events/webhooks.ts';
+import { EVENT_TOPIC } from '../modules/events/change-recorder.ts';
+import { WEBHOOK_TOPIC } from '../modules/webhooks/webhooks.ts';
 
 const TOKEN = 'metrics-test-token-0123456789';
 const scrapeAs = (t: TestApp, authorization?: string) =>
@@ -95,11 +97,16 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     );
     expect(completed?.statusCode).toBe(200);
 
-    // The completed upload queued its file.uploaded webhook; no worker has run yet.
-    const before = await scrapeAs(t, `Bearer ${TOKEN}`);
-    expect(before.statusCode).toBe(200);
-    expect(before.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    const queued = before.body;
+    // The completed upload recorded its file.uploaded event; no worker has run yet.
+    const recorded = await scrapeAs(t, `Bearer ${TOKEN}`);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(sample(recorded.body, 'portal_outbox_pending_jobs', { topic: EVENT_TOPIC })).toBe(1);
+    expect(sample(recorded.body, 'portal_outbox_pending_jobs', { topic: WEBHOOK_TOPIC })).toBe(0);
+    // Its handlers queue the webhook.
+    await handleEvents(t);
+    const queued = (await scrapeAs(t, `Bearer ${TOKEN}`)).body;
+    expect(sample(queued, 'portal_outbox_pending_jobs', { topic: EVENT_TOPIC })).toBe(0);
     expect(sample(queued, 'portal_outbox_pending_jobs', { topic: WEBHOOK_TOPIC })).toBe(1);
     expect(sample(queued, 'portal_outbox_pending_jobs', { topic: 'mail' })).toBe(0);
     const age = sample(queued, 'portal_outbox_oldest_pending_age_seconds', {

@@ -5,13 +5,14 @@ import type { DocumentSetKind } from '@portal/domain';
 import type { Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { MAIL_TOPIC } from '../mail/mail-jobs.ts';
-import { WEBHOOK_TOPIC } from '../modules/events/webhooks.ts';
+import { EVENT_TOPIC } from '../modules/events/change-recorder.ts';
+import { WEBHOOK_TOPIC } from '../modules/webhooks/webhooks.ts';
 
 /** The route label of a request no route matched, so probes of random paths add no series. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** Topics reported even while they have no jobs, so dashboards and alerts always see a series. */
-const OUTBOX_TOPICS = [MAIL_TOPIC, WEBHOOK_TOPIC];
+const OUTBOX_TOPICS = [EVENT_TOPIC, MAIL_TOPIC, WEBHOOK_TOPIC];
 
 export interface ApiMetrics {
   /** One app's series: a registry of its own, as tests build many apps in one process. */

@@ -154,6 +154,24 @@ describe('outbox', () => {
     );
   });
 
+  it('claims only the topics it is given, leaving the others as they were', async () => {
+    const mail = await enqueue(db, { topic: 'mail', payload: {} });
+    const event = await enqueue(db, { topic: 'event', payload: {} });
+    const handled: unknown[] = [];
+    const worker = createOutboxWorker({
+      db,
+      handlers: { event: async (payload) => void handled.push(payload) },
+      topics: ['event'],
+      log: testLog().log,
+      now: testClock().now,
+    });
+
+    await worker.drain();
+    expect(handled).toHaveLength(1);
+    expect(await jobRow(event)).toMatchObject({ status: 'done' });
+    expect(await jobRow(mail)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+  });
+
   it('keeps order per ordering key: a failing job holds back its key, not other keys', async () => {
     const delivered: string[] = [];
     let isUnit1Broken = true;

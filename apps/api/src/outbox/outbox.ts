@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
@@ -36,6 +36,8 @@ export interface OutboxLogger {
 export interface OutboxWorkerOptions {
   db: Database;
   handlers: Record<string, OutboxHandler>;
+  /** Claims jobs of these topics only (default: any), leaving the others for other workers. */
+  topics?: readonly string[];
   log: OutboxLogger;
   pollIntervalMs?: number;
   batchSize?: number;
@@ -126,6 +128,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,
     handlers,
+    topics,
     log,
     pollIntervalMs = 1000,
     batchSize = 10,
@@ -164,7 +167,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await tx.execute(
         sql.raw(`set local idle_in_transaction_session_timeout = ${Math.ceil(claimTimeoutMs)}`),
       );
-      const job = await claimDueJob(tx, now());
+      const job = await claimDueJob(tx, now(), topics);
       if (!job) return false;
       const info = { id: job.id, attempts: job.attempts, createdAt: job.createdAt };
       const handler = Object.hasOwn(handlers, job.topic) ? handlers[job.topic] : undefined;
@@ -263,7 +266,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
  * The oldest due job nobody else holds: pending, its time come, and no earlier pending job with
  * the same ordering key (a failing job holds back the rest of its entity, not other entities).
  */
-async function claimDueJob(tx: Transaction, at: Date) {
+async function claimDueJob(tx: Transaction, at: Date, topics: readonly string[] | undefined) {
   const earlier = alias(outbox, 'earlier');
   const [job] = await tx
     .select({
@@ -278,6 +281,7 @@ async function claimDueJob(tx: Transaction, at: Date) {
       and(
         eq(outbox.status, 'pending'),
         lte(outbox.nextAttemptAt, at),
+        topics && inArray(outbox.topic, [...topics]),
         notExists(
           tx
             .select({ one: sql`1` })

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase, testPostgresUrl } from '../../test/database.ts';
 import { pdfBytes, sha256Hex } from '../../test/documents.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../test/server-process.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../db/client.ts';
 import { outbox, unitFiles } from '../db/schema.ts';
+import { WEBHOOK_TOPIC } from '../modules/webhooks/webhooks.ts';
 
 const serverUrl = testPostgresUrl();
 const WEBHOOK_SECRET = 'shutdown-test-webhook-secret';
@@ -220,7 +221,12 @@ describe.skipIf(!serverUrl)('a replica told to stop (SIGTERM) under load', () =>
     const [job] = await db
       .select()
       .from(outbox)
-      .where(sql`${outbox.payload}->>'id' = ${crm!.cut[0]!.eventId}`);
+      .where(
+        and(
+          eq(outbox.topic, WEBHOOK_TOPIC),
+          sql`${outbox.payload}->>'id' = ${crm!.cut[0]!.eventId}`,
+        ),
+      );
     expect(job).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
     const claimable = await db.transaction((tx) =>
       queryRows(tx, sql`select id from ${outbox} where id = ${job!.id} for update nowait`),

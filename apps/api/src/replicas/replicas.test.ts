@@ -26,10 +26,10 @@ import {
 } from '../../test/server-process.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox, reviewDecisions } from '../db/schema.ts';
 import { MIGRATIONS_FOLDER } from '../install-paths.ts';
 import { MAIL_TOPIC } from '../mail/mail-jobs.ts';
-import { WEBHOOK_TOPIC } from '../modules/events/webhooks.ts';
+import { WEBHOOK_TOPIC } from '../modules/webhooks/webhooks.ts';
 
 const serverUrl = testPostgresUrl();
 const REPLICAS = 3;
@@ -290,6 +290,9 @@ describe.skipIf(!serverUrl)('three replicas on one PostgreSQL, round-robin', () 
         .where(eq(outbox.topic, WEBHOOK_TOPIC))
         .orderBy(asc(outbox.id));
       const eventIdOf = (payload: unknown) => (payload as { id: string }).id;
+      // Each event was handled once, whichever replica claimed it and whoever died holding it.
+      const queuedIds = webhookJobs.map((job) => eventIdOf(job.payload));
+      expect(new Set(queuedIds).size).toBe(queuedIds.length);
       expect(crm.badSignatures()).toBe(0);
       expect(crm.received.map((d) => d.eventId).sort()).toEqual(
         webhookJobs.map((job) => eventIdOf(job.payload)).sort(),
@@ -348,6 +351,17 @@ describe.skipIf(!serverUrl)('three replicas on one PostgreSQL, round-robin', () 
       ]);
       expect(mailJobs).toHaveLength(expected.length);
       expect(sent.sort()).toEqual(expected.sort());
+
+      // The decision log has each set's final decision once, and each file's review once.
+      const logged = await queryRows<{ subject: string; n: number }>(
+        database!.db,
+        sql`select ${reviewDecisions.subject} as subject, count(*)::int as n from ${reviewDecisions}
+          group by ${reviewDecisions.subject}`,
+      );
+      expect(Object.fromEntries(logged.map((row) => [row.subject, row.n]))).toEqual({
+        set: 2 * BORROWERS,
+        file: BORROWERS * (UNIT_SLOTS.length + COLLATERAL_SLOTS.length),
+      });
     },
     180_000,
   );

@@ -9,11 +9,18 @@ import {
   type ErrorDetails,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { actorFor, type DocumentDeps, type DocumentSetDefinition } from './document-set.ts';
+import type { EventContext } from '../events/domain-events.ts';
+import type { DocumentFileRecord } from './document-files.repository.ts';
+import {
+  actorFor,
+  type DocumentDeps,
+  type DocumentSetDefinition,
+  type DocumentSetParent,
+} from './document-set.ts';
 import { parentOrNotFound } from './read-documents.ts';
 import { recordConfirmation, recordFirstApproval, releaseStep } from './noc-release.ts';
-import { logSetDecision } from '../reports/decision-log.ts';
 
 const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
 
@@ -75,15 +82,12 @@ async function applyTransition(
     ...(action.type === 'submit' && { submittedAt: new Date() }),
   });
   if (!saved) throw new DomainError('STALE_VERSION');
-  if (decision.next.status === 'APPROVED' || decision.next.status === 'REJECTED') {
-    await logSetDecision(tx, def.kind, user, parent, decision.next.status);
-  }
   // Units never reopen (the domain refuses it), so a reopen is always a frequency's.
   const type =
     action.type === 'reopen'
       ? 'frequency.reopened'
       : (`${def.kind}.${ACTION_NAMES[action.type]}` as const);
-  await deps.recorder.record(tx, user, {
+  await recordChange(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
     action: type,
@@ -93,9 +97,32 @@ async function applyTransition(
       type,
       orderingKey: `${def.kind}:${parent.key}`,
       data: { ...parent.eventData, key: parent.key, approvalStatus: decision.next.status },
+      ...(action.type === 'finalise' && {
+        context: finalDecisionContext(parent, decision.next.files),
+      }),
     },
   });
   return parent.key;
+}
+
+/**
+ * What a final decision's handlers need as it was decided: the submit it answers (the decision
+ * log's waiting time), and for a rejection the documents rejected (the borrower's e-mail).
+ */
+function finalDecisionContext(
+  parent: DocumentSetParent,
+  files: readonly DocumentFileRecord[],
+): EventContext {
+  return {
+    submittedAt: parent.submittedAt?.toISOString() ?? null,
+    rejected: files
+      .filter((file) => file.approvalStatus === 'REJECTED')
+      .map((file) => ({
+        fileType: file.fileType,
+        reason: file.rejectionReason,
+        remarks: file.approverRemarks,
+      })),
+  };
 }
 
 /** SPEC §9's count of documents when a set is not ready to submit, else the code's own message. */

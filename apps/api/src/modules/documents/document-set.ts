@@ -4,7 +4,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Scanner } from '../../scanner/scanner.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { EventData } from '../events/domain-events.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import type { DocumentFilesRepository } from './document-files.repository.ts';
 
@@ -19,6 +18,8 @@ export interface DocumentSetParent {
   slots: readonly string[];
   /** The parent keys every event of this set carries (DESIGN §4 "Webhooks"). */
   eventData: Omit<EventData, 'key'>;
+  /** When the set last went to the checker (null: never). */
+  submittedAt: Date | null;
   /** A unit's first approval under four-eyes NOC release: the approver's id, and when. */
   firstApproval?: { by: string; at: Date } | null;
 }
@@ -68,7 +69,6 @@ export interface DocumentDeps {
   db: Database;
   storage: Storage;
   maxUploadBytes: number;
-  recorder: ChangeRecorder;
   /** Scans each upload's bytes at `complete` (SCANNER_URL; `none` scans nothing). */
   scanner: Scanner;
   /** Looks inside each upload's bytes at `complete`, in an isolated process. */

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
 import { parentOrNotFound } from './read-documents.ts';
@@ -48,7 +49,7 @@ export async function recordFirstApproval(
   const at = new Date();
   const saved = await def.saveFirstApproval!(tx, parent.key, parent.version, { by: user.id, at });
   if (!saved) throw new DomainError('STALE_VERSION');
-  await deps.recorder.record(tx, user, {
+  await recordChange(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
     action: `${def.kind}.first_approved`,
@@ -65,7 +66,7 @@ export async function recordConfirmation(
   user: AuthenticatedUser,
   parent: DocumentSetParent,
 ) {
-  await deps.recorder.record(tx, user, {
+  await recordChange(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
     action: `${def.kind}.approval_confirmed`,
@@ -91,7 +92,7 @@ export async function sendBackFirstApproval(
       throw new DomainError('STALE_VERSION');
     const saved = await def.saveFirstApproval(tx, parent.key, parent.version, null);
     if (!saved) throw new DomainError('STALE_VERSION');
-    await deps.recorder.record(tx, user, {
+    await recordChange(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: `${def.kind}.sent_back`,

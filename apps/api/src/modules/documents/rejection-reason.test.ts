@@ -11,6 +11,7 @@ import {
   type DocumentSetRef,
   type DocumentSetWorld,
 } from '../../../test/document-sets.ts';
+import { handleEvents } from '../../../test/events.ts';
 import { latestMailTo } from '../../../test/mail.ts';
 
 let t: TestApp;
@@ -28,12 +29,15 @@ const reject = (rejectionReason?: string) => ({
   approverRemarks: 'The date of birth differs from the application',
   ...(rejectionReason !== undefined && { rejectionReason }),
 });
-const logOf = (fileKey: string) =>
-  t.db
+/** The decision log of one file, once the events so far are handled. */
+const logOf = async (fileKey: string) => {
+  await handleEvents(t);
+  return t.db
     .select()
     .from(reviewDecisions)
     .where(eq(reviewDecisions.fileKey, fileKey))
     .orderBy(reviewDecisions.id);
+};
 
 describe.each(DOCUMENT_SET_KINDS)('a rejection’s reason code (%s)', (kind) => {
   it('is OTHER for a rejection shaped as SPEC §7’s client sends it, which names none', async () => {
@@ -149,6 +153,7 @@ describe.each(DOCUMENT_SET_KINDS)('a rejection’s reason code (%s)', (kind) => 
       .select({ email: accounts.email })
       .from(accounts)
       .where(eq(accounts.key, w.owner.username));
+    await handleEvents(t);
     const mail = await latestMailTo(t.db, account!.email);
     expect(mail!.subject).toMatch(/^Rejected: /);
     expect(mail!.text).toContain(

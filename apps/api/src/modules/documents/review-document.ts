@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { WebhookEventType } from '../events/domain-events.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
 import {
@@ -17,7 +18,6 @@ import {
   type DocumentSetParent,
 } from './document-set.ts';
 import { fileEntry, parentOrNotFound } from './read-documents.ts';
-import { logFileDecision } from '../reports/decision-log.ts';
 
 const FILE_EVENTS = {
   review: 'file.reviewed',
@@ -58,9 +58,8 @@ async function applyFileTransition(
   });
   if (!updated) throw new DomainError('STALE_VERSION');
   const changed = await def.files.record(tx, file.key);
-  if (decision.action === 'review') await logFileDecision(tx, def.kind, user, changed);
   const type = FILE_EVENTS[decision.action];
-  await deps.recorder.record(tx, user, {
+  await recordChange(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
     action: type,
@@ -160,7 +159,7 @@ export async function discardDocument(
     if (!(await def.files.updateLive(tx, file, { deletedAt: new Date() }))) {
       throw new DomainError('STALE_VERSION');
     }
-    await deps.recorder.record(tx, user, {
+    await recordChange(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.discarded',

@@ -1,5 +1,6 @@
 import { DomainError } from '@portal/domain';
 import { ScannerUnavailableError } from '../../scanner/scanner.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
 import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
@@ -55,7 +56,7 @@ async function quarantine(
     const row = await def.files.quarantine(tx, pending.key, signature);
     if (!row) return;
     const quarantined = await def.files.record(tx, row.key);
-    await deps.recorder.record(tx, user, {
+    await recordChange(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.quarantined',

@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { frequencyFiles, unitFiles, users } from '../../db/schema.ts';
 import { storageKeySegment } from '../../storage/storage.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { ABANDONED_AFTER_MS } from './clean-abandoned-uploads.ts';
 import {
@@ -203,7 +204,7 @@ async function recordFilled(
 ) {
   const filled = await def.files.record(tx, key);
   const type = replaced ? 'file.replaced' : 'file.uploaded';
-  await deps.recorder.record(tx, user, {
+  await recordChange(tx, user, {
     entityType: def.auditTypes.set,
     entityKey: parent.key,
     action: type,

@@ -1,4 +1,4 @@
-import type { FraudFlag } from '@portal/domain';
+import type { FraudFlag, RejectionReason } from '@portal/domain';
 
 /** The events the lender's CRM receives (issue: webhooks), one per change that matters to it. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -43,11 +43,28 @@ export interface EventData {
 export interface DomainEvent {
   type: WebhookEventType;
   /**
-   * Deliveries with one key keep their order: a set's own and its files' events share
-   * `unit:KEY` or `frequency:KEY`, so a CRM sees a whole cycle in order.
+   * Events with one key are handled, and their webhooks delivered, in order: a set's own and its
+   * files' events share `unit:KEY` or `frequency:KEY`, so a CRM sees a whole cycle in order.
    */
   orderingKey: string;
   data: EventData;
+  /** What the portal's own handlers need that the CRM is not sent (DESIGN §4 fixes `data`). */
+  context?: EventContext;
+}
+
+export interface EventContext {
+  /** A set's final decision: when the set was last submitted (its waiting time starts there). */
+  submittedAt?: string | null;
+  /** A set's rejection: the documents rejected, as the borrower's e-mail names them. */
+  rejected?: { fileType: string; reason: RejectionReason | null; remarks: string | null }[];
+}
+
+/** An event as the outbox keeps it for its handlers: the change, who made it, and when. */
+export interface RecordedEvent extends DomainEvent {
+  /** Stable: the webhook carries it, so the CRM can de-duplicate redeliveries. */
+  id: string;
+  occurredAt: string;
+  actor: { id: string | null; username: string; role: string };
 }
 
 export interface WebhookPayload {

@@ -11,16 +11,17 @@ import {
   tokenFor,
 } from '../../../test/factories.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { MAIL_TOPIC, mailHandler } from '../../mail/mail-jobs.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import { outboxHandlersFor, storageFor } from '../../app.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { createOutboxWorker } from '../../outbox/outbox.ts';
 import type { WebhookPayload } from './domain-events.ts';
-import { WEBHOOK_TOPIC, webhookHandler } from './webhooks.ts';
 
 const SECRET = 'whsec-test-0123456789';
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const mails: MailMessage[] = [];
+const mailer: Mailer = { kind: 'smtp', send: async (m) => void mails.push(m) };
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ failFirst: 1 });
@@ -35,7 +36,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-it('delivers every event of a NOC cycle once, signed and in order, and mails the people who act next', async () => {
+it('delivers every event of a NOC cycle once, signed and in order, issues its letter and mails the people who act next', async () => {
   const { user, account } = await seedBorrower(t.db);
   const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
   const unit = units[0]!;
@@ -74,14 +75,12 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
   await reviewAll(t.app, approver, filesUrl, () => 'APPROVED');
   expect((await put(approver, 'APPROVED')).statusCode).toBe(200);
 
+  // The server's own outbox: events to their handlers, then the mails, the letter and webhooks.
   let clock = Date.now() + 1000;
   const worker = createOutboxWorker({
     db: t.db,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    handlers: {
-      [WEBHOOK_TOPIC]: webhookHandler({ url: receiver.url, secret: SECRET }),
-      [MAIL_TOPIC]: mailHandler({ kind: 'smtp', send: async (m) => void mails.push(m) }),
-    },
+    log: quiet,
+    handlers: outboxHandlersFor(t.env, { storage: storageFor(t.env), mailer }),
     now: () => new Date(clock),
   });
   await worker.drain();
@@ -109,6 +108,7 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
     'unit.submitted',
     'file.reviewed',
     'unit.finalised',
+    'noc_letter.issued',
   ]);
   expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
   expect(events[7]).toMatchObject({
@@ -126,7 +126,8 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
     fileType: 'SHORTFALL_INFUSION_PROOF',
     approvalStatus: 'NOT_RAISED',
   });
-  expect(events.at(-1)!.data.approvalStatus).toBe('APPROVED');
+  expect(events.at(-2)!.data.approvalStatus).toBe('APPROVED');
+  expect(events.at(-1)!.data).toMatchObject({ unitKey: unit.key, status: 'ISSUED' });
   expect(receiver.attempts()).toBe(events.length + 1);
 
   // Mails name the unit in words and link to its panel for the reader's role (issue 11).
@@ -141,7 +142,11 @@ it('delivers every event of a NOC cycle once, signed and in order, and mails the
     `${t.env.PUBLIC_URL}/checker?status=PENDING_APPROVAL&${keys}`,
   );
   const toBorrower = mails.filter((m) => m.to === account.email);
-  expect(toBorrower.map((m) => m.subject)).toEqual([`Rejected: ${label}`, `Approved: ${label}`]);
+  expect(toBorrower.map((m) => m.subject)).toEqual([
+    `Rejected: ${label}`,
+    `Approved: ${label}`,
+    `NOC letter ready: ${label}`,
+  ]);
   expect(toBorrower[0]!.text).toContain(
     'Customer Ledger: The document cannot be read. Unreadable scan: CUSTOMER_LEDGER',
   );
@@ -180,11 +185,8 @@ it('names a frequency’s collateral, frequency and month in its mails, linking 
 
   const worker = createOutboxWorker({
     db: t.db,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    handlers: {
-      [WEBHOOK_TOPIC]: webhookHandler({ url: receiver.url, secret: SECRET }),
-      [MAIL_TOPIC]: mailHandler({ kind: 'smtp', send: async (m) => void mails.push(m) }),
-    },
+    log: quiet,
+    handlers: outboxHandlersFor(t.env, { storage: storageFor(t.env), mailer }),
   });
   await worker.drain();
 

@@ -72,7 +72,6 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const created = await addFrequency(
         db,
-        deps.recorder,
         requireUser(request),
         request.params.collateralKey,
         request.body,

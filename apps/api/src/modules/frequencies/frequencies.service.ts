@@ -12,7 +12,7 @@ import {
   type FrequencyListQuery,
 } from '@portal/domain';
 import { isUniqueViolation, type Database } from '../../db/client.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
@@ -97,7 +97,6 @@ export async function getFrequencies(db: Database, user: AuthenticatedUser, keys
  */
 export async function addFrequency(
   db: Database,
-  recorder: ChangeRecorder,
   user: AuthenticatedUser,
   collateralKey: string,
   body: FrequencyCreateBody,
@@ -120,7 +119,7 @@ export async function addFrequency(
         accountKey: collateral.accountKey,
         createdBy: user.id,
       });
-      await recorder.record(tx, user, {
+      await recordChange(tx, user, {
         entityType: 'frequency',
         entityKey: created.key,
         action: 'frequency.created',

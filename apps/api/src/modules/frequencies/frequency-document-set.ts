@@ -23,6 +23,7 @@ export const frequencyDocumentSet: DocumentSetDefinition = {
       key: row.frequency.key,
       status: row.frequency.approvalStatus,
       version: row.frequency.version,
+      submittedAt: row.frequency.submittedAt,
       accountKey: row.accountKey,
       slots: COLLATERAL_SLOTS,
       eventData: {

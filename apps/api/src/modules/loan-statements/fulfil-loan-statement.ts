@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { loanStatementRequests } from '../../db/schema.ts';
 import { storageKeySegment, type Storage } from '../../storage/storage.ts';
 import { sanitiseFileName } from '../documents/upload-document.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { getOpportunity } from '../loans/loans.service.ts';
 import { toLoanStatementRequest } from './loan-statements.repository.ts';
@@ -15,7 +15,7 @@ import { toLoanStatementRequest } from './loan-statements.repository.ts';
  * storage; the borrower is told by e-mail and downloads it from their statement page.
  */
 export async function fulfilLoanStatement(
-  deps: { db: Database; storage: Storage; recorder: ChangeRecorder },
+  deps: { db: Database; storage: Storage },
   user: AuthenticatedUser,
   opportunityKey: string,
   requestId: string,
@@ -26,7 +26,7 @@ export async function fulfilLoanStatement(
     size?: number | undefined;
   },
 ) {
-  const { db, storage, recorder } = deps;
+  const { db, storage } = deps;
   const opportunity = await getOpportunity(db, user, opportunityKey);
   if (!isAllowedContentType(file.contentType)) throw new DomainError('UNSUPPORTED_FILE_TYPE');
   const [request] = await db
@@ -67,7 +67,7 @@ export async function fulfilLoanStatement(
       .returning();
     if (!updated)
       throw new DomainError('CONFLICT', { message: 'domain.error.CONFLICT.statementSent' });
-    await recorder.record(tx, user, {
+    await recordChange(tx, user, {
       entityType: 'loan_statement',
       entityKey: updated.id,
       action: 'loan_statement.fulfilled',

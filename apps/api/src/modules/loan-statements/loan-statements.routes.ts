@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  invalid,
   LoanStatementCreateBodySchema,
   LoanStatementRequestListResponseSchema,
   LoanStatementRequestResponseSchema,
@@ -9,14 +10,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { fulfilLoanStatement } from './fulfil-loan-statement.ts';
 import { listLoanStatementRequests, requestLoanStatement } from './request-loan-statement.ts';
 
 export interface LoanStatementRouteOptions {
   db: Database;
   storage: Storage;
-  recorder: ChangeRecorder;
   timeZone: string;
 }
 
@@ -28,7 +27,7 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
   app,
   options,
 ) => {
-  const { db, storage, recorder, timeZone } = options;
+  const { db, storage, timeZone } = options;
 
   app.post(
     basePath,
@@ -44,7 +43,6 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
     async (request, reply) => {
       const created = await requestLoanStatement(
         db,
-        recorder,
         requireUser(request),
         request.params.opportunityKey,
         request.body,
@@ -88,10 +86,14 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
           summary:
             'Attach the statement (raw file body); the request becomes FULFILLED and the borrower is e-mailed',
           params: OpportunityParams.extend({
-            requestId: z.string().uuid('requestId must be a request id'),
+            requestId: z.string().uuid(invalid('domain.error.VALIDATION_FAILED.requestId')),
           }),
           querystring: z.object({
-            fileName: z.string().trim().min(1, 'fileName is required').max(255),
+            fileName: z
+              .string()
+              .trim()
+              .min(1, invalid('domain.error.VALIDATION_FAILED.fileNameRequiredQuery'))
+              .max(255),
           }),
           response: { 200: LoanStatementRequestResponseSchema },
         },
@@ -99,7 +101,7 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
       async (request) => {
         const size = Number(request.headers['content-length']);
         const fulfilled = await fulfilLoanStatement(
-          { db, storage, recorder },
+          { db, storage },
           requireUser(request),
           request.params.opportunityKey,
           request.params.requestId,

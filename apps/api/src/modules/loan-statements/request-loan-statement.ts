@@ -5,7 +5,7 @@ import {
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { recordChange } from '../events/change-recorder.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { downloadUrlOf } from './fulfil-loan-statement.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
@@ -21,7 +21,6 @@ import {
  */
 export async function requestLoanStatement(
   db: Database,
-  recorder: ChangeRecorder,
   user: AuthenticatedUser,
   opportunityKey: string,
   input: LoanStatementCreateBody,
@@ -38,7 +37,7 @@ export async function requestLoanStatement(
       toDate: input.toDate,
       borrowerRemarks: input.borrowerRemarks ?? null,
     });
-    await recorder.record(tx, user, {
+    await recordChange(tx, user, {
       entityType: 'loan_statement',
       entityKey: created.id,
       action: 'loan_statement.requested',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import { handleEvents } from '../../../test/events.ts';
 import { latestMailTo } from '../../../test/mail.ts';
 
 let t: TestApp;
@@ -201,6 +202,7 @@ describe('loan statement requests', () => {
     const download = await t.app.inject({ url: link.pathname + link.search });
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect(download.headers['content-disposition']).toContain('Statement%20Nov.pdf');
+    await handleEvents(t);
     const mail = await latestMailTo(t.db, `${a.accountKey.toLowerCase()}@borrower.example`);
     // The mail names the loan in words (issue 11), not by its key.
     expect(mail?.subject).toBe(

@@ -8,12 +8,11 @@ import {
   NocLetterDetailsSchema,
   type NocLetterDetails,
 } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
 import { nocLetters, users } from '../../db/schema.ts';
 import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
 import { storageKeySegment, type Storage } from '../../storage/storage.ts';
-import type { Actor } from '../audit/audit.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { recordChange } from '../events/change-recorder.ts';
+import type { EventHandler } from '../events/event-handlers.ts';
 import { unitsRepository } from '../units/units.repository.ts';
 
 export const NOC_LETTER_TOPIC = 'noc_letter';
@@ -53,69 +52,63 @@ const IssueJobSchema = z.object({
 type IssueJob = z.infer<typeof IssueJobSchema>;
 
 /**
- * In the transaction that finalises a unit APPROVED: the letter's row, with what it will print,
- * and the outbox job that renders and stores it once the approval has committed. A unit is
- * approved once (units never reopen), so it has at most one letter.
+ * unit.finalised APPROVED (whoever's approval made it final): the letter's row, with what it will
+ * print as of the approval, and the outbox job that renders and stores it. A unit is approved once
+ * (units never reopen), so it has at most one letter.
  */
-export async function recordNocLetter(
-  tx: Executor,
-  actor: Actor,
-  unitKey: string,
-  config: NocLetterConfig,
-) {
-  const found = await unitsRepository.find(tx, null, unitKey);
-  if (!found) return;
-  const { unit } = found;
-  const [approver] = actor.id
-    ? await tx
-        .select({ name: users.name, username: users.username })
-        .from(users)
-        .where(eq(users.id, actor.id))
-    : [];
-  const letterNumber = newLetterNumber();
-  const approvedAt = new Date();
-  const details: NocLetterDetails = {
-    letterNumber,
-    lenderName: config.lenderName,
-    accountId: found.accountKey,
-    accountName: found.accountName,
-    projectName: found.projectName,
-    tower: unit.tower,
-    floor: unit.floor,
-    unit: unit.unit,
-    customerName: unit.customerName,
-    nocType: unit.selectedNoc,
-    saleValue: formatRupees(unit.totalSaleValue),
-    amountReceived: formatRupees(unit.amountToBeReceived),
-    approvedAt: approvedAt.toISOString(),
-    approvedOn: formatDate(approvedAt, config.timeZone),
-    approvedBy: approver?.name?.trim() || approver?.username || actor.username,
-    verificationUrl: verificationUrl(config.publicUrl, letterNumber),
-  };
-  const inserted = await tx
-    .insert(nocLetters)
-    .values({
+export function issueNocLetter(config: NocLetterConfig): EventHandler {
+  return async (tx, event) => {
+    if (event.data.approvalStatus !== 'APPROVED') return;
+    const found = await unitsRepository.find(tx, null, event.data.key);
+    if (!found) return;
+    const { unit } = found;
+    const { actor } = event;
+    const [approver] = actor.id
+      ? await tx
+          .select({ name: users.name, username: users.username })
+          .from(users)
+          .where(eq(users.id, actor.id))
+      : [];
+    const letterNumber = newLetterNumber();
+    const approvedAt = new Date(event.occurredAt);
+    const details: NocLetterDetails = {
       letterNumber,
-      unitKey,
-      accountKey: unit.accountKey,
-      details,
-      approvedBy: actor.id,
-      approvedAt,
-    })
-    .onConflictDoNothing({ target: nocLetters.unitKey })
-    .returning({ letterNumber: nocLetters.letterNumber });
-  if (inserted.length === 0) return;
-  const job: IssueJob = {
-    unitKey,
-    projectKey: unit.projectKey,
-    details,
-    actor: { id: actor.id, username: actor.username, role: actor.role },
+      lenderName: config.lenderName,
+      accountId: found.accountKey,
+      accountName: found.accountName,
+      projectName: found.projectName,
+      tower: unit.tower,
+      floor: unit.floor,
+      unit: unit.unit,
+      customerName: unit.customerName,
+      nocType: unit.selectedNoc,
+      saleValue: formatRupees(unit.totalSaleValue),
+      amountReceived: formatRupees(unit.amountToBeReceived),
+      approvedAt: approvedAt.toISOString(),
+      approvedOn: formatDate(approvedAt, config.timeZone),
+      approvedBy: approver?.name?.trim() || approver?.username || actor.username,
+      verificationUrl: verificationUrl(config.publicUrl, letterNumber),
+    };
+    const inserted = await tx
+      .insert(nocLetters)
+      .values({
+        letterNumber,
+        unitKey: unit.key,
+        accountKey: unit.accountKey,
+        details,
+        approvedBy: actor.id,
+        approvedAt,
+      })
+      .onConflictDoNothing({ target: nocLetters.unitKey })
+      .returning({ letterNumber: nocLetters.letterNumber });
+    if (inserted.length === 0) return;
+    const job: IssueJob = { unitKey: unit.key, projectKey: unit.projectKey, details, actor };
+    await enqueue(tx, {
+      topic: NOC_LETTER_TOPIC,
+      payload: job,
+      orderingKey: `noc_letter:${letterNumber}`,
+    });
   };
-  await enqueue(tx, {
-    topic: NOC_LETTER_TOPIC,
-    payload: job,
-    orderingKey: `noc_letter:${letterNumber}`,
-  });
 }
 
 /**
@@ -123,11 +116,7 @@ export async function recordNocLetter(
  * then, in the job's transaction, records where it is and its SHA-256. A retry finds the stored
  * bytes and keeps them, and a letter already issued is left as it is, so the record never changes.
  */
-export function nocLetterHandler(deps: {
-  storage: Storage;
-  recorder: ChangeRecorder;
-}): OutboxHandler {
-  const { storage, recorder } = deps;
+export function nocLetterHandler(storage: Storage): OutboxHandler {
   return async (payload) => {
     const { unitKey, projectKey, details, actor } = IssueJobSchema.parse(payload);
     const storageKey = nocLetterStorageKey(unitKey, details.letterNumber);
@@ -142,7 +131,7 @@ export function nocLetterHandler(deps: {
         .where(and(eq(nocLetters.letterNumber, details.letterNumber), isNull(nocLetters.issuedAt)))
         .returning();
       if (!issued) return;
-      await recorder.record(tx, actor, {
+      await recordChange(tx, actor, {
         entityType: 'noc_letter',
         entityKey: issued.letterNumber,
         action: 'noc_letter.issued',

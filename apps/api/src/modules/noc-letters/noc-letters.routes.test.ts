@@ -4,14 +4,15 @@ import { NocLetterDetailsSchema, unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { download, reviewAll, sha256Hex, uploadAll } from '../../../test/documents.ts';
 import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
-import { changeRecorderFor, storageFor } from '../../app.ts';
+import { handleEvents } from '../../../test/events.ts';
+import { outboxHandlersFor, storageFor } from '../../app.ts';
 import { auditEvents, nocLetters, outbox } from '../../db/schema.ts';
 import { MAIL_TOPIC } from '../../mail/mail-jobs.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../outbox/outbox.ts';
 import type { WebhookPayload } from '../events/domain-events.ts';
-import { WEBHOOK_TOPIC } from '../events/webhooks.ts';
-import { NOC_LETTER_TOPIC, nocLetterHandler } from './issue-noc-letter.ts';
+import { WEBHOOK_TOPIC } from '../webhooks/webhooks.ts';
+import { NOC_LETTER_TOPIC } from './issue-noc-letter.ts';
 import { renderNocLetter } from './noc-letter-pdf.ts';
 import { VERIFICATIONS_PER_ADDRESS } from './noc-letters.routes.ts';
 
@@ -34,10 +35,7 @@ beforeAll(async () => {
     db: t.db,
     log: { info: () => {}, warn: () => {}, error: () => {} },
     handlers: {
-      [NOC_LETTER_TOPIC]: nocLetterHandler({
-        storage: storageFor(t.env),
-        recorder: changeRecorderFor(t.env),
-      }),
+      ...outboxHandlersFor(t.env, { storage: storageFor(t.env), mailer: undefined }),
       [MAIL_TOPIC]: async (payload) => void mails.push(payload as MailMessage),
       [WEBHOOK_TOPIC]: async (payload) => void webhooks.push(payload as WebhookPayload),
     },
@@ -81,6 +79,11 @@ const verifyJson = (letterNumber: string, remoteAddress = '203.0.113.10') =>
 
 it('issues a stored, stable letter on approval and tells the borrower and the CRM', async () => {
   const { unit, account, borrower, letterUrl } = await decidedUnit('APPROVED');
+  // The approval has committed; its letter comes as its event is handled.
+  expect(await letterOf(unit.key)).toBeUndefined();
+  const approved = await t.app.inject({ url: letterUrl, headers: as(borrower) });
+  expect([approved.statusCode, approved.json()]).toEqual([202, null]);
+  await handleEvents(t);
   const recorded = (await letterOf(unit.key))!;
   expect(recorded.letterNumber).toMatch(/^NOC(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
   expect(recorded.issuedAt).toBeNull();
@@ -258,6 +261,7 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
 
 it('keeps a letter revoked while it was prepared, telling nobody it is ready', async () => {
   const { unit, account, borrower, letterUrl } = await decidedUnit('APPROVED');
+  await handleEvents(t);
   const { letterNumber } = (await letterOf(unit.key))!;
   const revoked = await t.app.inject({
     method: 'POST',

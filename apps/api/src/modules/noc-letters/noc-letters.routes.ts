@@ -10,7 +10,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
 import { reserveAttempt, ThrottledError, type ThrottleRule } from '../identity/throttle.ts';
 import { getUnitNocLetter, revokeNocLetter, verifyNocLetter } from './noc-letters.service.ts';
 import { tooManyLookupsPage, verificationPage } from './verify-page.ts';
@@ -18,7 +17,6 @@ import { tooManyLookupsPage, verificationPage } from './verify-page.ts';
 export interface NocLetterRouteOptions {
   db: Database;
   storage: Storage;
-  recorder: ChangeRecorder;
   timeZone: string;
 }
 
@@ -39,7 +37,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
   app,
   options,
 ) => {
-  const { db, storage, recorder, timeZone } = options;
+  const { db, storage, timeZone } = options;
 
   app.get(
     '/api/projects/:projectKey/units/:unitKey/noc-letter',
@@ -80,7 +78,6 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
     async (request) => ({
       nocLetter: await revokeNocLetter(
         db,
-        recorder,
         requireUser(request),
         request.params.letterNumber,
         request.body.reason,

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { nocLetters, units } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { sanitiseFileName } from '../documents/upload-document.ts';
-import type { ChangeRecorder } from '../events/change-recorder.ts';
+import { hasUnhandledEvents, recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { getProjectUnit } from '../units/units.service.ts';
 
@@ -38,7 +38,7 @@ function toNocLetter(row: NocLetterRow): NocLetter {
 
 /**
  * The unit's NOC letter with a short-lived download link, for its borrower and for staff. Before
- * the approval, and until the PDF is stored, there is none (404), as for another borrower's unit.
+ * the approval there is none (404), as for another borrower's unit; until the PDF is stored, 202.
  * A revoked letter is no longer handed to the borrower to pass on; staff can still open it.
  */
 export async function getUnitNocLetter(
@@ -50,8 +50,15 @@ export async function getUnitNocLetter(
 ) {
   const unit = await getProjectUnit(db, user, projectKey, unitKey);
   const [row] = await db.select().from(nocLetters).where(eq(nocLetters.unitKey, unit.key));
+  // Approved, the letter still being made (its row is written as the approval's event is
+  // handled, its PDF after that): the caller asks again shortly (202).
+  if (
+    !row &&
+    unit.approvalStatus === 'APPROVED' &&
+    (await hasUnhandledEvents(db, `unit:${unit.key}`))
+  )
+    return null;
   if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.nocLetterYet' });
-  // Approved, its PDF still being made: the caller asks again shortly (202).
   if (!row.issuedAt || !row.storageKey) return null;
   const file = toNocLetter(row);
   const downloadable = !row.revokedAt || isStaffRole(user.role);
@@ -102,7 +109,6 @@ export async function verifyNocLetter(
  */
 export async function revokeNocLetter(
   db: Database,
-  recorder: ChangeRecorder,
   user: AuthenticatedUser,
   letterNumber: string,
   reason: string,
@@ -138,7 +144,7 @@ export async function revokeNocLetter(
         reason,
       },
     };
-    await recorder.record(tx, user, {
+    await recordChange(tx, user, {
       ...change,
       entityType: 'noc_letter',
       entityKey: revoked.letterNumber,
@@ -155,7 +161,7 @@ export async function revokeNocLetter(
       },
     });
     // The unit's history shows it too (who, when, why), after the approval that issued the letter.
-    await recorder.record(tx, user, { ...change, entityType: 'unit', entityKey: revoked.unitKey });
+    await recordChange(tx, user, { ...change, entityType: 'unit', entityKey: revoked.unitKey });
     return toNocLetter(revoked);
   });
 }

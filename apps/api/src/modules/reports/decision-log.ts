@@ -1,59 +1,47 @@
-import { eq } from 'drizzle-orm';
-import type { DocumentSetKind, ReviewOutcome } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
-import { frequencies, reviewDecisions, units } from '../../db/schema.ts';
-import type { DocumentFileRow } from '../documents/document-files.repository.ts';
-import type { AuthenticatedUser } from '../identity/sessions.ts';
+import type { ApprovalStatus, DocumentSetKind, RejectionReason } from '@portal/domain';
+import { reviewDecisions } from '../../db/schema.ts';
+import type { EventData, RecordedEvent } from '../events/domain-events.ts';
+import type { EventHandler } from '../events/event-handlers.ts';
+
+/** The set an event belongs to: its own, or its file's. */
+function setOf(data: EventData): { kind: DocumentSetKind; parentKey: string } {
+  return data.unitKey !== undefined
+    ? { kind: 'unit', parentKey: data.unitKey }
+    : { kind: 'frequency', parentKey: data.frequencyKey! };
+}
+
+/** Who decided, and when: the decision's own time, however late its event is handled. */
+const decision = (event: RecordedEvent) => ({
+  at: new Date(event.occurredAt),
+  decidedBy: event.actor.id,
+  accountKey: event.data.accountId,
+  outcome: event.data.approvalStatus as ApprovalStatus,
+});
 
 /**
- * A checker's decision on one file, appended to the decision log in the review's transaction:
- * every review counts, a changed decision too (the report counts rejections given).
+ * file.reviewed: a checker's decision on one file, appended to the decision log: every review
+ * counts, a changed decision too (the report counts rejections given).
  */
-export async function logFileDecision(
-  tx: Executor,
-  kind: DocumentSetKind,
-  user: AuthenticatedUser,
-  file: Pick<
-    DocumentFileRow,
-    'key' | 'parentKey' | 'accountKey' | 'fileType' | 'approvalStatus' | 'rejectionReason'
-  >,
-) {
-  await tx.insert(reviewDecisions).values({
-    kind,
+export const logFileDecision: EventHandler = async (db, event) => {
+  await db.insert(reviewDecisions).values({
+    ...setOf(event.data),
+    ...decision(event),
     subject: 'file',
-    parentKey: file.parentKey,
-    fileKey: file.key,
-    fileType: file.fileType,
-    accountKey: file.accountKey,
-    outcome: file.approvalStatus,
-    rejectionReason: file.rejectionReason,
-    decidedBy: user.id,
+    fileKey: event.data.key,
+    fileType: event.data.fileType ?? null,
+    rejectionReason: (event.data.rejectionReason as RejectionReason | undefined) ?? null,
   });
-}
+};
 
 /**
- * The final decision on a set, appended in the transaction that saves the set's new status, with
- * the time it was last submitted: its waiting time runs from there to now.
+ * unit.finalised, frequency.finalised: the final decision on a set, with the time it was last
+ * submitted: its waiting time runs from there to the decision.
  */
-export async function logSetDecision(
-  tx: Executor,
-  kind: DocumentSetKind,
-  user: AuthenticatedUser,
-  set: { key: string; accountKey: string },
-  outcome: ReviewOutcome,
-) {
-  const table = kind === 'unit' ? units : frequencies;
-  const [row] = await tx
-    .select({ submittedAt: table.submittedAt })
-    .from(table)
-    .where(eq(table.key, set.key));
-  await tx.insert(reviewDecisions).values({
-    kind,
+export const logSetDecision: EventHandler = async (db, event) => {
+  await db.insert(reviewDecisions).values({
+    ...setOf(event.data),
+    ...decision(event),
     subject: 'set',
-    parentKey: set.key,
-    accountKey: set.accountKey,
-    outcome,
-    submittedAt: row?.submittedAt ?? null,
-    decidedBy: user.id,
+    submittedAt: event.context?.submittedAt ? new Date(event.context.submittedAt) : null,
   });
-}
+};

@@ -23,6 +23,7 @@ export const unitDocumentSet: DocumentSetDefinition = {
       key: row.unit.key,
       status: row.unit.approvalStatus,
       version: row.unit.version,
+      submittedAt: row.unit.submittedAt,
       accountKey: row.accountKey,
       slots: unitSlotFileTypes(row.unit.selectedNoc),
       eventData: {

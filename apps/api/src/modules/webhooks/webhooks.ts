@@ -1,8 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
-import type { Actor } from '../audit/audit.ts';
-import type { DomainEvent, WebhookPayload } from './domain-events.ts';
+import type { RecordedEvent, WebhookPayload } from '../events/domain-events.ts';
 
 export const WEBHOOK_TOPIC = 'webhook';
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -14,14 +13,16 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 export const signatureOf = (secret: string, timestamp: number, body: string) =>
   `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
-/** Queued in the change's own transaction: an event exists exactly when the change committed. */
-export async function enqueueWebhook(db: Executor, actor: Actor, event: DomainEvent) {
+/**
+ * The CRM hears of every event (DESIGN §4 "Webhooks"): its delivery is a job of its own, under
+ * the entity's key, so the webhooks of one unit or frequency arrive in the order of its events.
+ */
+export async function queueWebhook(db: Executor, event: RecordedEvent) {
   const payload: WebhookPayload = {
-    // A stable id: redeliveries carry the same one, so the CRM can de-duplicate.
-    id: randomUUID(),
+    id: event.id,
     type: event.type,
-    occurredAt: new Date().toISOString(),
-    actor: { username: actor.username, role: actor.role },
+    occurredAt: event.occurredAt,
+    actor: { username: event.actor.username, role: event.actor.role },
     data: event.data,
   };
   await enqueue(db, { topic: WEBHOOK_TOPIC, payload, orderingKey: event.orderingKey });

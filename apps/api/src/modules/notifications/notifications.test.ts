@@ -3,8 +3,28 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { seedBorrower, seedLoans } from '../../../test/factories.ts';
 import { latestMailTo } from '../../../test/mail.ts';
-import { unitFiles, users } from '../../db/schema.ts';
-import { queueNotifications } from './notifications.ts';
+import { users } from '../../db/schema.ts';
+import type { RecordedEvent } from '../events/domain-events.ts';
+import { notificationsFor } from './notifications.ts';
+
+const notifications = notificationsFor({
+  publicUrl: 'https://portal.example',
+  approverEmail: undefined,
+});
+
+/** A unit's final decision as its outbox job hands it to the handlers. */
+const unitDecided = (
+  unitKey: string,
+  accountId: string,
+  approvalStatus: 'APPROVED' | 'REJECTED',
+): RecordedEvent => ({
+  id: 'event-1',
+  type: 'unit.finalised',
+  occurredAt: new Date().toISOString(),
+  actor: { id: null, username: 'checker', role: 'approver' },
+  orderingKey: `unit:${unitKey}`,
+  data: { key: unitKey, accountId, approvalStatus },
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('writes a borrower’s notice in the language they chose, and an English borrower’s in English', async () => {
-  const config = { publicUrl: 'https://portal.example', approverEmail: undefined };
   const subjects: Record<string, string | undefined> = {};
   for (const language of ['hi', 'en'] as const) {
     const { user, account } = await seedBorrower(t.db);
@@ -24,15 +43,7 @@ it('writes a borrower’s notice in the language they chose, and an English borr
       units: 1,
     });
     const unit = units[0]!;
-    await queueNotifications(
-      t.db,
-      {
-        type: 'unit.finalised',
-        orderingKey: `unit:${unit.key}`,
-        data: { key: unit.key, accountId: account.key, approvalStatus: 'APPROVED' },
-      },
-      config,
-    );
+    await notifications.decided(t.db, unitDecided(unit.key, account.key, 'APPROVED'));
     subjects[language] = (await latestMailTo(t.db, account.email))?.subject;
   }
   expect(subjects.hi).toBe('स्वीकृत: Project 1 · टावर A · यूनिट A-101');
@@ -40,7 +51,6 @@ it('writes a borrower’s notice in the language they chose, and an English borr
 });
 
 it('names a rejected document by its type in the borrower’s language', async () => {
-  const config = { publicUrl: 'https://portal.example', approverEmail: undefined };
   const texts: Record<string, string | undefined> = {};
   for (const language of ['hi', 'en'] as const) {
     const { user, account } = await seedBorrower(t.db);
@@ -51,23 +61,11 @@ it('names a rejected document by its type in the borrower’s language', async (
       units: 1,
     });
     const unit = units[0]!;
-    await t.db.insert(unitFiles).values({
-      parentKey: unit.key,
-      accountKey: account.key,
-      fileType: 'KYC_APPLICANT',
-      approvalStatus: 'REJECTED',
-      approverRemarks: 'Blurred scan',
-      completedAt: new Date(),
+    // The documents as the rejection named them: the borrower may have replaced one since.
+    await notifications.decided(t.db, {
+      ...unitDecided(unit.key, account.key, 'REJECTED'),
+      context: { rejected: [{ fileType: 'KYC_APPLICANT', reason: null, remarks: 'Blurred scan' }] },
     });
-    await queueNotifications(
-      t.db,
-      {
-        type: 'unit.finalised',
-        orderingKey: `unit:${unit.key}`,
-        data: { key: unit.key, accountId: account.key, approvalStatus: 'REJECTED' },
-      },
-      config,
-    );
     texts[language] = (await latestMailTo(t.db, account.email))?.text;
   }
   expect(texts.hi).toContain('आवेदक का KYC: Blurred scan');
