@@ -199,11 +199,9 @@ describe('DocumentPanel (SPEC §2 document side panel)', () => {
     });
 
     it('stays open after finalising when there is a next item, and offers it', async () => {
-      const { routes } = stubSet('approver', 'PENDING_APPROVAL', fullSet('APPROVED'), {
-        [PUT_UNIT]: () => {
-          routes[UNIT] = unitAnswer('APPROVED', 5);
-          return unitAnswer('APPROVED', 5);
-        },
+      // The unit's GET keeps answering PENDING_APPROVAL: what the panel shows is the PUT's answer.
+      const { fetchMock } = stubSet('approver', 'PENDING_APPROVAL', fullSet('APPROVED'), {
+        [PUT_UNIT]: unitAnswer('APPROVED', 5),
       });
       const openNext = vi.fn();
       const { onClose } = renderPanel({ next: { label: 'Flat C-303', open: openNext } });
@@ -213,6 +211,10 @@ describe('DocumentPanel (SPEC §2 document side panel)', () => {
       fireEvent.click(confirm.getByRole('button', { name: 'Submit' }));
       const note = await screen.findByRole('alert', { name: /Review submitted/ });
       expect(note.textContent).toContain('Flat A-101 is now APPROVED');
+      const status = await screen.findByText('Status:');
+      await waitFor(() => expect(status.parentElement?.textContent).toContain('APPROVED'));
+      expect(callsTo(fetchMock, 'GET', '/api/projects/PRJ-1/units/UNIT-1')).toHaveLength(1);
+      expect(callsTo(fetchMock, 'GET', '/api/units/UNIT-1/files?perPage=50')).toHaveLength(1);
       fireEvent.click(within(note).getByRole('button', { name: 'Next: Flat C-303' }));
       expect(openNext).toHaveBeenCalled();
       expect(onClose).not.toHaveBeenCalled();

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Accordion, Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
 import {
   canFinalise,
@@ -25,9 +25,10 @@ import { DocumentHistory } from './document-history';
 import type { DocumentSetRef } from './document-set-ref';
 import {
   documentFilesQuery,
-  documentKeys,
   documentParentQuery,
+  useDocumentWrites,
   type DocumentSetParent,
+  type DocumentWrites,
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
 import { messages } from './messages';
@@ -57,7 +58,7 @@ export interface DocumentPanelProps {
   setRef: DocumentSetRef | null;
   opened: boolean;
   onClose(): void;
-  /** Called after any change, so the screen behind can refresh its list. */
+  /** Called after any change, so the screen behind can refresh its list (its rows move with it). */
   onChanged?(): void;
   /** The list's next item needing the user, offered after a submit or finalise ("Next: …"). */
   next?: NextItem;
@@ -114,18 +115,9 @@ interface SetViewProps {
 function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
   const user = useCurrentUser();
   const { _ } = useLingui();
-  const queryClient = useQueryClient();
   const parent = useQuery(documentParentQuery(setRef));
   const files = useQuery(documentFilesQuery(setRef));
-
-  const refresh = useCallback(async () => {
-    await Promise.all(
-      [documentKeys.parent(setRef), documentKeys.files(setRef), documentKeys.history(setRef)].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-    onChanged?.();
-  }, [queryClient, setRef, onChanged]);
+  const writes = useDocumentWrites(setRef, onChanged);
 
   const isBorrower = user.role === 'client';
   let body;
@@ -152,7 +144,7 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
         entries={files.data}
         // A borrower only ever reaches their own sets (DESIGN §4: another's is 404).
         actor={{ role: user.role, isOwner: isBorrower }}
-        refresh={refresh}
+        writes={writes}
         onClose={onClose}
         next={next}
       />
@@ -182,7 +174,7 @@ function LoadedSet({
   parent,
   entries,
   actor,
-  refresh,
+  writes,
   onClose,
   next,
 }: {
@@ -190,7 +182,7 @@ function LoadedSet({
   parent: DocumentSetParent;
   entries: FileEntry[];
   actor: Actor;
-  refresh: () => Promise<void>;
+  writes: DocumentWrites;
   onClose: () => void;
   next?: NextItem;
 }) {
@@ -241,7 +233,7 @@ function LoadedSet({
               entry={entry}
               parentStatus={parent.approvalStatus}
               actor={actor}
-              onChanged={refresh}
+              writes={writes}
             />
           );
         })}
@@ -252,11 +244,12 @@ function LoadedSet({
         <SubmitSet
           setRef={setRef}
           parent={parent}
-          onSubmitted={async () => {
+          onSubmitted={async (submitted) => {
             setResult({ submitted: true });
-            await refresh();
+            // Its files went to the checker with it: they are read again.
+            await writes.parentChanged(submitted, { filesMoved: true });
           }}
-          onConflict={refresh}
+          onConflict={writes.reload}
         />
       ) : (
         canFinalise(state, actor) && (
@@ -264,15 +257,15 @@ function LoadedSet({
             setRef={setRef}
             parent={parent}
             slotFiles={slotFiles}
-            onFinalised={async (outcome) => {
-              await refresh();
+            onFinalised={async (outcome, finalised) => {
+              await writes.parentChanged(finalised);
               // SPEC §4: the panel closes after the final submit, unless there is a next item
               // to offer, which the checker then opens from here.
               if (next) setResult({ finalised: outcome });
               else onClose();
             }}
-            onConflict={refresh}
-            onRecorded={refresh}
+            onConflict={writes.reload}
+            onRecorded={(recorded) => writes.parentChanged(recorded)}
           />
         )
       )}

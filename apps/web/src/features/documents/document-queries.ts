@@ -1,10 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   FileListResponseSchema,
   FrequencySchema,
   HistoryResponseSchema,
   UnitDetailSchema,
+  type FileEntry,
 } from '@portal/domain';
 import { ApiError, apiGet } from '../../api/client';
 import { addMessages, i18n } from '../../i18n';
@@ -69,6 +71,65 @@ export const documentHistoryQuery = (ref: DocumentSetRef) =>
         (answer) => answer.events,
       ),
   });
+
+/** What the panel does with the answer of each of its writes (useDocumentWrites). */
+export interface DocumentWrites {
+  /** The set's new state; `filesMoved` when its files' statuses moved with it (submit, reopen). */
+  parentChanged(parent: DocumentSetParent, options?: { filesMoved?: boolean }): Promise<void>;
+  /** A file now in its slot: uploaded, replaced, reviewed or marked. */
+  fileChanged(entry: FileEntry): Promise<void>;
+  /** A file discarded: it left its slot. */
+  fileRemoved(key: string): Promise<void>;
+  /** The set moved on without us (a 409): everything is read again. */
+  reload(): Promise<void>;
+}
+
+/**
+ * Each write answers the new state, which goes into the cache as it is: no list is fetched again
+ * for it. Fetched again is only what an answer cannot tell: the history (once it is open), the
+ * files after a submit or reopen, and the screen's list behind the panel (`onListChanged`), whose
+ * rows and counts move with the set.
+ */
+export function useDocumentWrites(ref: DocumentSetRef, onListChanged?: () => void): DocumentWrites {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const stale = async (...queryKeys: QueryKey[]) => {
+      await Promise.all(
+        [documentKeys.history(ref), ...queryKeys].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+      onListChanged?.();
+    };
+    const setFiles = (change: (files: FileEntry[]) => FileEntry[]) =>
+      queryClient.setQueryData<FileEntry[]>(
+        documentKeys.files(ref),
+        (files) => files && change(files),
+      );
+    return {
+      parentChanged(parent, { filesMoved = false } = {}) {
+        queryClient.setQueryData(documentKeys.parent(ref), parent);
+        return filesMoved ? stale(documentKeys.files(ref)) : stale();
+      },
+      fileChanged(entry) {
+        // One live file per slot: the answer takes the place of the slot's file, if any.
+        setFiles((files) => [
+          ...files.filter(
+            (other) =>
+              other.file.key !== entry.file.key && other.file.fileType !== entry.file.fileType,
+          ),
+          entry,
+        ]);
+        return stale();
+      },
+      fileRemoved(key) {
+        setFiles((files) => files.filter((entry) => entry.file.key !== key));
+        return stale();
+      },
+      reload: () => stale(documentKeys.parent(ref), documentKeys.files(ref)),
+    };
+  }, [queryClient, ref, onListChanged]);
+}
 
 /**
  * A stored file's bytes, for the inline preview, typed as the server verified them at upload

@@ -28,11 +28,12 @@ interface FinaliseSetProps {
   parent: DocumentSetParent;
   /** The files in the set's slots, every one reviewed (the domain's canFinalise holds). */
   slotFiles: readonly DocumentFile[];
-  onFinalised: (outcome: ReviewOutcome) => Promise<void>;
+  /** With the set as the finalise answered it. */
+  onFinalised: (outcome: ReviewOutcome, parent: DocumentSetParent) => Promise<void>;
   /** Refetch after a 409: the set changed meanwhile. */
   onConflict: () => Promise<void>;
-  /** Refetch after a step that leaves the set pending (a first approval, or its send-back). */
-  onRecorded: () => Promise<void>;
+  /** A step that leaves the set pending (a first approval, or its send-back), as answered. */
+  onRecorded: (parent: DocumentSetParent) => Promise<void>;
 }
 
 /** An outcome as the status badges name it, in the screens' language ("APPROVED" in English). */
@@ -82,7 +83,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
         { approvalStatus: outcome, version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),
-    onSuccess: async () => {
+    onSuccess: async (finalised) => {
       notifications.show({
         color: STATUS_COLOURS[outcome],
         message: i18n._('documentPanel.finalise.done', {
@@ -90,7 +91,7 @@ function FinalStep({ setRef, parent, slotFiles, onFinalised, onConflict }: Final
           outcome: outcomeLabel(outcome),
         }),
       });
-      await onFinalised(outcome);
+      await onFinalised(outcome, finalised);
     },
     onError: (error) => {
       if (isConflict(error)) void onConflict();
@@ -147,12 +148,12 @@ function FirstApprovalStep({ setRef, parent, onConflict, onRecorded }: FinaliseS
         { approvalStatus: 'APPROVED', version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),
-    onSuccess: async () => {
+    onSuccess: async (recorded) => {
       notifications.show({
         color: STATUS_COLOURS.PENDING_APPROVAL,
         message: i18n._('documentPanel.first.recorded', { title: setRef.title }),
       });
-      await onRecorded();
+      await onRecorded(recorded);
     },
     onError: (error) => {
       if (isConflict(error)) void onConflict();
@@ -220,7 +221,7 @@ function SecondApprovalStep({
         { approvalStatus: 'APPROVED', version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),
-    onSuccess: async () => {
+    onSuccess: async (confirmed) => {
       notifications.show({
         color: STATUS_COLOURS.APPROVED,
         message: i18n._('documentPanel.finalise.done', {
@@ -228,7 +229,7 @@ function SecondApprovalStep({
           outcome: outcomeLabel('APPROVED'),
         }),
       });
-      await onFinalised('APPROVED');
+      await onFinalised('APPROVED', confirmed);
     },
     onError,
   });
@@ -240,12 +241,12 @@ function SecondApprovalStep({
         { version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),
-    onSuccess: async () => {
+    onSuccess: async (sentBack) => {
       notifications.show({
         color: STATUS_COLOURS.PENDING_APPROVAL,
         message: i18n._('documentPanel.second.sentBack', { title: setRef.title }),
       });
-      await onRecorded();
+      await onRecorded(sentBack);
     },
     onError,
   });

@@ -22,7 +22,8 @@ export const unitRef = unitSetRef({
   projectKey: 'PRJ-1',
   selectedNoc: 'Final',
 });
-export const UNIT = 'GET /api/projects/PRJ-1/units/UNIT-1';
+export const UNIT_PATH = '/api/projects/PRJ-1/units/UNIT-1';
+export const UNIT = `GET ${UNIT_PATH}`;
 export const FILES = 'GET /api/units/UNIT-1/files?perPage=50';
 export const FILES_PATH = '/api/units/UNIT-1/files';
 export const FIRST = 'Shortfall Infusion Proof';

@@ -27,7 +27,7 @@ export function SlotDiscard({
   busy,
   onStarted,
   onFailed,
-  onChanged,
+  writes,
 }: SlotDiscardProps) {
   const announce = useAnnounce();
   const { _ } = useLingui();
@@ -38,7 +38,7 @@ export function SlotDiscard({
     onMutate: onStarted,
     onSuccess: async () => {
       announce(i18n._('documentPanel.discard.announced', { label: slot.label }));
-      await onChanged();
+      await writes.fileRemoved(file.key);
     },
     onError: onFailed,
   });

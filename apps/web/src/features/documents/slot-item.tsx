@@ -14,6 +14,7 @@ import {
   type FileEntry,
 } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
+import type { DocumentWrites } from './document-queries';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
 import { messages } from './messages';
 import { SlotDiscard } from './slot-discard';
@@ -35,8 +36,8 @@ interface SlotItemProps {
   entry: FileEntry | undefined;
   parentStatus: ApprovalStatus;
   actor: Actor;
-  /** Refetch the set and tell the screen behind the panel. */
-  onChanged: () => Promise<void>;
+  /** Where the slot's writes put their answers. */
+  writes: DocumentWrites;
 }
 
 /**
@@ -45,7 +46,7 @@ interface SlotItemProps {
  * remarks as text, and the parts for what the user's role allows now (the domain rules decide):
  * upload (or replace), review, mark for approval, discard.
  */
-export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }: SlotItemProps) {
+export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: SlotItemProps) {
   const file = entry?.file;
   const { filesPath } = setRef;
   const { _ } = useLingui();
@@ -59,11 +60,11 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, onChanged }
     (error: unknown) => {
       setProblem(error);
       // The set moved on without us: show what it is now.
-      if (isConflict(error)) void onChanged();
+      if (isConflict(error)) void writes.reload();
     },
-    [onChanged],
+    [writes],
   );
-  const parts = { slot, busy, onStarted: clearProblem, onFailed: showProblem, onChanged };
+  const parts = { slot, busy, onStarted: clearProblem, onFailed: showProblem, writes };
 
   const mayUpload = canUpload(file, actor, parentStatus);
   const mayReplace = file !== undefined && canReplace(file, actor, parentStatus);

@@ -27,7 +27,7 @@ export function SlotMarkForApproval({
   busy,
   onStarted,
   onFailed,
-  onChanged,
+  writes,
 }: SlotMarkForApprovalProps) {
   const hintId = useId();
   const announce = useAnnounce();
@@ -42,9 +42,9 @@ export function SlotMarkForApproval({
         FileResponseSchema,
       ),
     onMutate: onStarted,
-    onSuccess: async () => {
+    onSuccess: async (marked) => {
       announce(i18n._('documentPanel.mark.announced', { label: slot.label }));
-      await onChanged();
+      await writes.fileChanged(marked);
     },
     onError: onFailed,
   });

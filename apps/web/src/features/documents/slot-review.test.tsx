@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { callsTo, makeFile } from './document-test-utils';
 import {
+  FILES_PATH,
   FIRST,
   FIRST_FILE,
   fullSet,
   isDisabled,
   renderPanel,
   slot,
+  slotControl,
   stubSet,
+  UNIT_PATH,
 } from './panel-test-utils';
 
 /** Picks a rejection reason as a checker does: opens the list, chooses by its plain words. */
@@ -143,6 +146,27 @@ describe('Review part of a slot', () => {
     // Done: the box closes and the decision can be changed again from scratch.
     await waitFor(() => expect(item.queryByRole('textbox')).toBeNull());
     expect(item.getByRole('button', { name: `Change the decision on ${FIRST}` })).toBeTruthy();
+  });
+
+  it('shows a decision from its answer, fetching neither the unit nor its files again', async () => {
+    const { fetchMock } = stubSet(
+      'approver',
+      'PENDING_APPROVAL',
+      fullSet('PENDING_APPROVAL'),
+      echoReview,
+    );
+    const { onChanged } = renderPanel();
+    const item = await slot(FIRST);
+    fireEvent.change(item.getByRole('textbox', { name: 'Approver remarks' }), {
+      target: { value: 'Clear scan' },
+    });
+    fireEvent.click(item.getByRole('button', { name: `Approve ${FIRST}` }));
+    expect(await screen.findByText(`${FIRST} approved.`)).toBeTruthy();
+    await waitFor(async () => expect((await slotControl(FIRST)).textContent).toContain('APPROVED'));
+    // The list behind the panel is told once; the panel itself read its set once only.
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, 'GET', UNIT_PATH)).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', `${FILES_PATH}?perPage=50`)).toHaveLength(1);
   });
 
   it('offers no decision change once the set is finalised', async () => {

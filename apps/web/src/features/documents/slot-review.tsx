@@ -57,7 +57,7 @@ export function SlotReview({
   busy,
   onStarted,
   onFailed,
-  onChanged,
+  writes,
 }: SlotReviewProps) {
   const isDecided = file.approvalStatus !== 'PENDING_APPROVAL';
   const [changing, setChanging] = useState(false);
@@ -91,12 +91,12 @@ export function SlotReview({
         FileResponseSchema,
       ),
     onMutate: onStarted,
-    onSuccess: async (_answer, approvalStatus) => {
+    onSuccess: async (reviewed, approvalStatus) => {
       // The file keeps its key, so this part stays: back to its resting state.
       clearForm();
       setChanging(false);
       announce(i18n._(VERDICTS[approvalStatus].done, { label: slot.label }));
-      await onChanged();
+      await writes.fileChanged(reviewed);
     },
     onError: onFailed,
   });

@@ -9,6 +9,7 @@ import { Trans } from '@lingui/react';
 import type { DocumentFile } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
+import type { DocumentWrites } from './document-queries';
 import type { DocumentSlot } from './document-set-ref';
 import { messages } from './messages';
 import { useAnnounce } from './panel-status';
@@ -33,7 +34,8 @@ export interface SlotPartProps {
   busy: boolean;
   onStarted: () => void;
   onFailed: (error: unknown) => void;
-  onChanged: () => Promise<void>;
+  /** Where a part's answer goes: the panel's cache. */
+  writes: DocumentWrites;
 }
 
 interface SlotUploadProps extends SlotPartProps {
@@ -61,7 +63,7 @@ export function SlotUpload({
   onCancel,
   onStarted,
   onFailed,
-  onChanged,
+  writes,
 }: SlotUploadProps) {
   const [localFile, setLocalFile] = useState<File | null>(initialFile ?? null);
   const [remarks, setRemarks] = useState('');
@@ -89,13 +91,13 @@ export function SlotUpload({
     },
     onMutate: onStarted,
     onSettled: () => setPhase(null),
-    onSuccess: async () => {
+    onSuccess: async (uploaded) => {
       announce(
         i18n._(replacing ? 'documentPanel.upload.replaced' : 'documentPanel.upload.uploaded', {
           label: slot.label,
         }),
       );
-      await onChanged();
+      await writes.fileChanged(uploaded);
     },
     onError: (error) => {
       if (error instanceof UploadCancelled) {

@@ -14,7 +14,8 @@ addMessages(messages);
 interface SubmitSetProps {
   setRef: DocumentSetRef;
   parent: DocumentSetParent;
-  onSubmitted: () => Promise<void>;
+  /** With the set as the submit answered it. */
+  onSubmitted: (parent: DocumentSetParent) => Promise<void>;
   /** Refetch after a 409: the set changed meanwhile. */
   onConflict: () => Promise<void>;
 }
@@ -36,9 +37,9 @@ export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSet
         { approvalStatus: 'PENDING_APPROVAL', version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),
-    onSuccess: async () => {
+    onSuccess: async (submitted) => {
       announce(i18n._('documentPanel.submit.announced', { title: setRef.title }));
-      await onSubmitted();
+      await onSubmitted(submitted);
     },
     onError: (error) => {
       if (isConflict(error)) void onConflict();
