@@ -1,5 +1,6 @@
+import { PassThrough, type Writable } from 'node:stream';
 import { DomainError } from '@portal/domain';
-import { ScannerUnavailableError } from '../../scanner/scanner.ts';
+import { ScannerUnavailableError, type Scanner, type ScanVerdict } from '../../scanner/scanner.ts';
 import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
@@ -10,29 +11,51 @@ export const SCAN_CLEAN = 'clean';
 /** scan_result of a file let through unscanned under SCANNER_FAIL_OPEN. */
 export const SCAN_SKIPPED = 'not scanned: the virus scanner did not answer';
 
+/** A scan under way: the bytes go in as `complete` reads them, and the verdict comes out. */
+export interface UploadScan {
+  input: Writable;
+  verdict: Promise<{ verdict: ScanVerdict } | { error: unknown }>;
+}
+
 /**
- * The malware check of `complete`: the stored bytes stream from storage to the scanner. Answers
- * the scan_result to record: 'clean', SCAN_SKIPPED (fail-open only), or null when no scanner is
- * configured. An infected upload is quarantined (audited, announced as file.quarantined) and
- * refused with FILE_QUARANTINED; a scanner that does not answer refuses with a retryable 503,
- * the upload left pending.
+ * The malware check of `complete` starts as the stored bytes are read: they stream on to the
+ * scanner from the one read of the object. None without a scanner (SCANNER_URL unset).
  */
-export async function scanUpload(
+export function startScan(scanner: Scanner): UploadScan | undefined {
+  if (scanner.kind === 'none') return undefined;
+  const input = new PassThrough();
+  // A read that fails ends the scan with it; the scanner reports its own troubles.
+  input.on('error', () => {});
+  const verdict = scanner.scan(input).then(
+    (found) => ({ verdict: found }),
+    (error: unknown) => ({ error }),
+  );
+  return { input, verdict };
+}
+
+/**
+ * The scan's outcome, once the upload's bytes proved to be the declared ones: the scan_result to
+ * record, 'clean', SCAN_SKIPPED (fail-open only), or null when no scanner is configured. An
+ * infected upload is quarantined (audited, announced as file.quarantined) and refused with
+ * FILE_QUARANTINED; a scanner that does not answer refuses with a retryable 503, the upload left
+ * pending.
+ */
+export async function scanResultOf(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
   user: AuthenticatedUser,
   parent: DocumentSetParent,
   pending: DocumentFileRecord,
+  scan: UploadScan | undefined,
 ): Promise<string | null> {
-  if (deps.scanner.kind === 'none') return null;
-  let verdict;
-  try {
-    verdict = await deps.scanner.scan(await deps.storage.read(pending.storageKey!));
-  } catch (error) {
-    if (!(error instanceof ScannerUnavailableError)) throw error;
+  if (!scan) return null;
+  const outcome = await scan.verdict;
+  if ('error' in outcome) {
+    if (!(outcome.error instanceof ScannerUnavailableError)) throw outcome.error;
     if (deps.scannerFailOpen) return SCAN_SKIPPED;
     throw new DomainError('DEPENDENCY_DOWN', { message: 'domain.error.DEPENDENCY_DOWN.scanner' });
   }
+  const { verdict } = outcome;
   if (!verdict.infected) return SCAN_CLEAN;
   await quarantine(def, deps, user, parent, pending, verdict.signature);
   throw new DomainError('FILE_QUARANTINED');

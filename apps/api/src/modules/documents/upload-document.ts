@@ -30,7 +30,7 @@ import {
   type DocumentSetParent,
 } from './document-set.ts';
 import { fileEntry, fraudFlagsOf, parentOrNotFound } from './read-documents.ts';
-import { scanUpload } from './scan-upload.ts';
+import { scanResultOf, startScan } from './scan-upload.ts';
 import { verifyUpload } from './verify-upload.ts';
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -312,6 +312,7 @@ export async function completeUpload(
     throw new DomainError(user.role === 'client' ? 'NOT_FOUND' : 'FORBIDDEN');
 
   const uploadedAt = new Date();
+  const scan = startScan(deps.scanner);
   let verified;
   try {
     verified = await verifyUpload(
@@ -323,10 +324,12 @@ export async function completeUpload(
         fileHash: pending.fileHash!,
         contentType: pending.contentType ?? '',
       },
-      deps.maxUploadBytes,
-      uploadedAt,
+      { maxUploadBytes: deps.maxUploadBytes, uploadedAt },
+      scan?.input,
     );
   } catch (error) {
+    // Not the declared bytes (or none yet): whatever the scanner makes of them does not matter.
+    scan?.input.destroy();
     // Missing bytes may still arrive; anything else is final for this upload.
     if (!(error instanceof DomainError && error.code === 'UPLOAD_INCOMPLETE')) {
       await deps.storage.delete(pending.storageKey!);
@@ -335,7 +338,7 @@ export async function completeUpload(
     throw error;
   }
   const { contentType } = verified;
-  const scanResult = await scanUpload(def, deps, user, parent, pending);
+  const scanResult = await scanResultOf(def, deps, user, parent, pending, scan);
 
   const completed = await deps.db.transaction(async (tx) => {
     const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });

@@ -54,8 +54,7 @@ async function verifyStored(bytes: Buffer, contentType: string) {
     storage,
     contentChecker,
     { storageKey, size: bytes.length, fileHash: sha256Hex(bytes), contentType },
-    MAX,
-    new Date(),
+    { maxUploadBytes: MAX, uploadedAt: new Date() },
   );
   return verified.contentType;
 }

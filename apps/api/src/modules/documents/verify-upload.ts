@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { contentTypesBy, DomainError, type FraudFlag } from '@portal/domain';
 import type { ContentChecker } from '../../content-checks/content-checker.ts';
@@ -46,23 +47,52 @@ function isText(head: Buffer): boolean {
 }
 
 /**
- * The stored object, read once: hashed as it streams in, and kept (its size is already known to be
- * within the limit) for the type check and the checks inside it.
+ * The stored object, read once as it streams in: hashed, kept (its size is already known to be
+ * within the limit) for the type check and the checks inside it, and passed on to `scanning`, the
+ * malware scanner's end of the stream, which ends with it (or is destroyed if the read fails).
  */
-async function readHashed(stream: NodeJS.ReadableStream, size: number) {
+async function readOnce(
+  stream: NodeJS.ReadableStream,
+  size: number,
+  scanning: Writable | undefined,
+) {
   const hash = createHash('sha256');
   const bytes = Buffer.allocUnsafe(size);
   let filled = 0;
-  for await (const chunk of stream) {
-    const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    // Bytes past the size that was checked: the object changed under us, so it is not this upload.
-    if (filled + part.length > size) throw new DomainError('HASH_MISMATCH');
-    part.copy(bytes, filled);
-    filled += part.length;
-    hash.update(part);
+  try {
+    for await (const chunk of stream) {
+      const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      // Bytes past the size that was checked: the object changed under us, so not this upload.
+      if (filled + part.length > size) throw new DomainError('HASH_MISMATCH');
+      part.copy(bytes, filled);
+      filled += part.length;
+      hash.update(part);
+      if (scanning) await passOn(scanning, part);
+    }
+    if (filled !== size) throw new DomainError('HASH_MISMATCH');
+  } catch (error) {
+    scanning?.destroy();
+    throw error;
   }
-  if (filled !== size) throw new DomainError('HASH_MISMATCH');
+  scanning?.end();
   return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Hands a chunk on at the scanner's pace (the read waits while it catches up); once the scanner
+ * has stopped reading (it gave up, or answered), the rest is not passed on.
+ */
+async function passOn(to: Writable, chunk: Buffer) {
+  if (to.destroyed || to.write(chunk)) return;
+  await new Promise<void>((resolve) => {
+    const go = () => {
+      to.off('drain', go);
+      to.off('close', go);
+      resolve();
+    };
+    to.on('drain', go);
+    to.on('close', go);
+  });
 }
 
 export interface VerifiedUpload {
@@ -75,28 +105,34 @@ export interface VerifiedUpload {
 /**
  * Checks the stored bytes of an upload before it may count (DESIGN §4 "Uploads"): present, within
  * the size limit, the declared size, an allowed type by magic bytes, the declared SHA-256, and (in
- * an isolated process) an XLSX or DOCX a real, sane package. Answers the verified content type,
- * the bytes, and the signals found inside them, or throws the matching domain error.
+ * an isolated process) an XLSX or DOCX a real, sane package. The object is read from storage once,
+ * streaming on to `scanning` (the malware scanner) as it is read. Answers the verified content
+ * type, the bytes, and the signals found inside them, or throws the matching domain error.
  */
 export async function verifyUpload(
   storage: Storage,
   contentChecker: ContentChecker,
   upload: { storageKey: string; size: number; fileHash: string; contentType: string },
-  maxUploadBytes: number,
-  uploadedAt: Date,
+  limits: { maxUploadBytes: number; uploadedAt: Date },
+  scanning?: Writable,
 ): Promise<VerifiedUpload> {
   const stored = await storage.stat(upload.storageKey);
   if (!stored) throw new DomainError('UPLOAD_INCOMPLETE');
-  if (stored.size > maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
+  if (stored.size > limits.maxUploadBytes) throw new DomainError('FILE_TOO_LARGE');
   if (stored.size !== upload.size) {
     throw new DomainError('HASH_MISMATCH', { message: 'domain.error.HASH_MISMATCH.size' });
   }
-  const { bytes, sha256 } = await readHashed(await storage.read(upload.storageKey), stored.size);
+  const read = await storage.read(upload.storageKey);
+  const { bytes, sha256 } = await readOnce(read, stored.size, scanning);
   // Magic bytes of the first 64 KiB only: bounded work, safe on the server's own event loop.
   const contentType = await detectAllowedType(bytes.subarray(0, HEAD_BYTES), upload.contentType);
   if (!contentType) throw new DomainError('UNSUPPORTED_FILE_TYPE');
   if (sha256 !== upload.fileHash) throw new DomainError('HASH_MISMATCH');
-  const findings = await contentChecker.check({ contentType, bytes, uploadedAt });
+  const findings = await contentChecker.check({
+    contentType,
+    bytes,
+    uploadedAt: limits.uploadedAt,
+  });
   if (findings.notGenuine) {
     throw new DomainError('UNSUPPORTED_FILE_TYPE', {
       message: 'domain.error.UNSUPPORTED_FILE_TYPE.notGenuineOffice',
