@@ -190,7 +190,7 @@ describe('what spans say of a URL', () => {
     // Loaded only now, as in the server, where tracing.ts runs first: the instrumentations patch
     // what they instrument as it loads.
     const { createTestApp } = await import('../test/app.ts');
-    const { createStorage } = await import('./storage/storage.ts');
+    const { createStorage } = await import('./storage/create-storage.ts');
     t = await createTestApp({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     s3 = new S3rver({

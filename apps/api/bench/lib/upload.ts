@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import Fastify from 'fastify';
 import { registerErrorHandling } from '../../src/plugins/error-handler.ts';
 import { localStorageRoutes } from '../../src/storage/local-storage.routes.ts';
-import { createStorage, type Storage } from '../../src/storage/storage.ts';
+import { createStorage } from '../../src/storage/create-storage.ts';
+import type { Storage } from '../../src/storage/storage.ts';
 import { freePort } from '../../test/port.ts';
 
 export const MIB = 1024 * 1024;

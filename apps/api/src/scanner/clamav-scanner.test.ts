@@ -11,7 +11,8 @@ import {
 import { freePort } from '../../test/port.ts';
 import { ConfigError } from '../env.ts';
 import { ClamavScanner } from './clamav-scanner.ts';
-import { createScanner, parseScannerUrl, ScannerUnavailableError } from './scanner.ts';
+import { createScanner, parseScannerUrl } from './create-scanner.ts';
+import { ScannerUnavailableError } from './scanner.ts';
 
 if (clamdMissing) console.warn(clamdMissing);
 

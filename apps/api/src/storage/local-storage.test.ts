@@ -10,7 +10,7 @@ import { freePort } from '../../test/port.ts';
 import { registerErrorHandling } from '../plugins/error-handler.ts';
 import type { LocalStorage } from './local-storage.ts';
 import { localStorageRoutes } from './local-storage.routes.ts';
-import { createStorage } from './storage.ts';
+import { createStorage } from './create-storage.ts';
 
 const MAX = 3 * 1024 * 1024;
 const PDF = 'application/pdf';

@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../env.ts';
 import { parseStorageUrl, type S3Storage } from './s3-storage.ts';
-import { createStorage } from './storage.ts';
+import { createStorage } from './create-storage.ts';
 
 const BUCKET = 'portal-test-files';
 const PDF = 'application/pdf';

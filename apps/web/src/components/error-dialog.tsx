@@ -1,6 +1,14 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useLingui } from '../i18n';
-import type { ErrorPopupProps } from './error-popup';
+
+export interface ErrorPopupProps {
+  opened: boolean;
+  /** SPEC §8: closing often does something (reload the list, clear the error). */
+  onClose: () => void;
+  message?: ReactNode;
+  title?: string;
+}
 
 /** ErrorPopup's dialog, in a chunk of its own; error-popup.tsx adds its messages. */
 export default function ErrorDialog({ opened, onClose, message, title }: ErrorPopupProps) {

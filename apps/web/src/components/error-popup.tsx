@@ -1,19 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { addMessages, i18n } from '../i18n';
+import type { ErrorPopupProps } from './error-dialog';
 import { messages } from './messages';
 
 addMessages(messages);
 
 /** SPEC §8: the words of the popup for an update the server could not pass on (HTTP 503). */
 export const updateFailedMessage = () => i18n._('errorPopup.updateFailed');
-
-export interface ErrorPopupProps {
-  opened: boolean;
-  /** SPEC §8: closing often does something (reload the list, clear the error). */
-  onClose: () => void;
-  message?: ReactNode;
-  title?: string;
-}
 
 /**
  * The dialog (Modal, focus trap, scroll lock) loads while the popup is still closed, as its

@@ -1,21 +1,22 @@
+import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Popover, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
 import { useLingui } from '../i18n';
 import Tooltip from './hint-tooltip';
-import { ProfileButton } from './user-nav';
 
-/** SPEC §2: the user-profile icon; a tap shows who is signed in, with a link to the profile. */
-export default function ProfileMenu({ user }: { user: SessionUser }) {
+/**
+ * SPEC §2: the user-profile icon (`button`, the header's own); a tap shows who is signed in, with
+ * a link to the profile.
+ */
+export default function ProfileMenu({ user, button }: { user: SessionUser; button: ReactElement }) {
   const { _ } = useLingui();
   const name = user.name ?? user.username;
   return (
     <Popover position="bottom-end" withArrow shadow="md">
       {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
       <Tooltip label={name}>
-        <Popover.Target>
-          <ProfileButton user={user} />
-        </Popover.Target>
+        <Popover.Target>{button}</Popover.Target>
       </Tooltip>
       <Popover.Dropdown>
         <Stack gap={2}>

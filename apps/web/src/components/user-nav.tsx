@@ -105,7 +105,7 @@ export function UserNav({ user }: { user: SessionUser }) {
         );
       })}
       <Suspense fallback={<ProfileButton user={user} />}>
-        <ProfileMenu user={user} />
+        <ProfileMenu user={user} button={<ProfileButton user={user} />} />
       </Suspense>
       <Hint label={_('userNav.logout')}>
         <UnstyledButton

@@ -15,7 +15,7 @@ import {
 } from '../../../test/office-files.ts';
 import { createContentChecker, type ContentChecker } from '../../content-checks/content-checker.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
-import { createStorage } from '../../storage/storage.ts';
+import { createStorage } from '../../storage/create-storage.ts';
 import { verifyUpload } from './verify-upload.ts';
 
 const MAX = 25 * 1024 * 1024;
