@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { translate, translateEnglish, type Language, type MessageValues } from './translate.ts';
+import { translate, type Language, type MessageValues } from './translate.ts';
 
 /**
  * DESIGN §4 / STYLE §4: the one table of domain error codes and their HTTP status. Each code's
@@ -111,18 +111,13 @@ export interface ErrorDetails<C extends DomainErrorCode> {
 export class DomainError<C extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly code: C;
   readonly status: number;
-  readonly messageKey: ErrorMessageKey<C> | undefined;
+  readonly messageKey: ErrorMessageKey<C>;
   readonly values: MessageValues;
   readonly field: string | undefined;
 
-  constructor(code: C, details: ErrorDetails<NoInfer<C>> | string = {}) {
-    const english = typeof details === 'string' ? details : undefined;
-    const { message, values = {}, field } = typeof details === 'string' ? {} : details;
-    const messageKey =
-      english === undefined
-        ? (message ?? (`domain.error.${code}` as ErrorMessageKey<C>))
-        : undefined;
-    super(english ?? withField(field, translate('en', messageKey!, values)));
+  constructor(code: C, { message, values = {}, field }: ErrorDetails<NoInfer<C>> = {}) {
+    const messageKey = message ?? (`domain.error.${code}` as ErrorMessageKey<C>);
+    super(withField(field, translate('en', messageKey, values)));
     this.name = 'DomainError';
     this.code = code;
     this.status = DOMAIN_ERRORS[code].status;
@@ -133,7 +128,6 @@ export class DomainError<C extends DomainErrorCode = DomainErrorCode> extends Er
 
   /** What to tell the user, in `language`. */
   messageIn(language: Language): string {
-    if (this.messageKey === undefined) return translateEnglish(language, this.message);
     return withField(this.field, translate(language, this.messageKey, this.values));
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from './translate.ts';
 import {
   FREQUENCY_LABELS,
   FREQUENCY_OPTIONS,
@@ -16,7 +17,7 @@ describe('frequency codes', () => {
 
   it("refuses a missing frequency with 'Frequency is required'", () => {
     const result = FrequencyCodeSchema.safeParse(undefined);
-    expect(result.error?.issues[0]?.message).toBe('Frequency is required');
+    expect(issueText('en', result.error!.issues[0]!)).toBe('Frequency is required');
   });
 
   it("labels 2 'Every 2 months' but offers only Monthly and Quarterly", () => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { translate, type Language } from './translate.ts';
+import { invalid, translate, type Language } from './translate.ts';
 
 /** SPEC §3: 1 Monthly, 3 Quarterly; DESIGN §4: 2 is accepted too. */
 export const FrequencyCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
   // SPEC §5: 'Frequency is required'
   error: (issue) =>
     issue.input === undefined || issue.input === null
-      ? 'Frequency is required'
-      : 'Frequency must be 1 (Monthly), 2 (Every 2 months) or 3 (Quarterly)',
+      ? invalid('domain.error.VALIDATION_FAILED.frequencyRequired')
+      : invalid('domain.error.VALIDATION_FAILED.frequencyCode'),
 });
 export type FrequencyCode = z.infer<typeof FrequencyCodeSchema>;
 

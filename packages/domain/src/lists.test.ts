@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from './translate.ts';
 import {
   CheckerListQuerySchema,
   FileListQuerySchema,
@@ -13,7 +14,7 @@ import {
 } from './lists.ts';
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issueText('en', issue)}`);
 
 describe('page window', () => {
   it('shows every page when there are 7 or fewer', () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ApprovalStatusSchema } from './approval-status.ts';
+import { invalid } from './translate.ts';
 
 /** SPEC §9: page sizes the checker and frequency screens offer; 10 is the default. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const PageSizeSchema = z.literal(PAGE_SIZES, {
-  error: `Page size must be one of ${PAGE_SIZES.join(', ')}`,
+  error: invalid('domain.error.VALIDATION_FAILED.pageSizeChoice', { sizes: PAGE_SIZES.join(', ') }),
 });
 export type PageSize = z.infer<typeof PageSizeSchema>;
 export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
@@ -120,23 +121,27 @@ export function pageWindow(current: number, total: number): PageWindowItem[] {
 /** Query strings arrive as text; 'true'/'false' (and 1/0, yes/no) become booleans. */
 export const BooleanQuerySchema = z.union([z.boolean(), z.stringbool()]);
 
+const PER_PAGE_RANGE = invalid('domain.error.VALIDATION_FAILED.perPageRange', {
+  max: MAX_PER_PAGE,
+});
+
 /** SPEC §9 defaults: page 1, ten per page. */
 export const PageQuerySchema = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be 1 or more')
+  .number({ error: invalid('domain.error.VALIDATION_FAILED.pageNumber') })
+  .int(invalid('domain.error.VALIDATION_FAILED.pageWhole'))
+  .min(1, invalid('domain.error.VALIDATION_FAILED.pageAtLeastOne'))
   .default(1);
 export const PerPageQuerySchema = z.coerce
-  .number({ error: 'Page size must be a number' })
-  .int('Page size must be a whole number')
-  .min(1, `Page size must be from 1 to ${MAX_PER_PAGE}`)
-  .max(MAX_PER_PAGE, `Page size must be from 1 to ${MAX_PER_PAGE}`)
+  .number({ error: invalid('domain.error.VALIDATION_FAILED.pageSizeNumber') })
+  .int(invalid('domain.error.VALIDATION_FAILED.pageSizeWhole'))
+  .min(1, PER_PAGE_RANGE)
+  .max(MAX_PER_PAGE, PER_PAGE_RANGE)
   .default(DEFAULT_PAGE_SIZE);
 
 /** DESIGN §4: `next` is the opaque cursor a previous page's meta gave; it wins over `page`. */
 const NextQuerySchema = z
   .string()
-  .max(512, 'next: not a cursor of this list')
+  .max(512, invalid('domain.error.VALIDATION_FAILED.cursor'))
   .optional()
   .transform((next) => next || undefined);
 
@@ -157,7 +162,7 @@ export const CheckerListParamsSchema = z.object({ status: CheckerStatusFilterSch
 const SearchQuerySchema = z
   .string()
   .trim()
-  .max(100, 'Search must be at most 100 characters')
+  .max(100, invalid('domain.error.VALIDATION_FAILED.searchTooLong', { max: 100 }))
   .optional()
   .transform((search) => search || undefined);
 export const CheckerListQuerySchema = PaginationQuerySchema.extend({

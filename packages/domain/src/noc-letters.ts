@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SelectedNocSchema } from './file-types.ts';
+import { invalid } from './translate.ts';
 
 /**
  * A NOC letter's number: "NOC-" and 16 Crockford base32 characters (80 random bits) in groups of
@@ -77,8 +78,8 @@ export const NocLetterRevokeBodySchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(3, 'Give the reason for revoking the letter')
-    .max(500, 'Keep the reason under 500 characters'),
+    .min(3, invalid('domain.error.VALIDATION_FAILED.revokeReasonShort'))
+    .max(500, invalid('domain.error.VALIDATION_FAILED.revokeReasonLong', { max: 500 })),
 });
 export type NocLetterRevokeBody = z.infer<typeof NocLetterRevokeBodySchema>;
 

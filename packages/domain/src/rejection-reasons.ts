@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { translate, type Language } from './translate.ts';
+import { invalid, translate, type Language } from './translate.ts';
 
 /**
  * The lender's fixed list of reasons a checker rejects a file for, reported on by code; the
@@ -16,7 +16,9 @@ export const REJECTION_REASONS = [
 ] as const;
 
 export const RejectionReasonSchema = z.enum(REJECTION_REASONS, {
-  error: `Choose a rejection reason: ${REJECTION_REASONS.join(', ')}`,
+  error: invalid('domain.error.VALIDATION_FAILED.rejectionReason', {
+    reasons: REJECTION_REASONS.join(', '),
+  }),
 });
 export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
 

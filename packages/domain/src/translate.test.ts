@@ -5,7 +5,8 @@ import { fraudFlagMessage } from './fraud-flags.ts';
 import { FREQUENCY_LABELS, frequencyCodeLabel, monthLabel, MONTH_LABELS } from './frequency.ts';
 import { REJECTION_REASON_LABELS, rejectionReasonLabel } from './rejection-reasons.ts';
 import { CALENDAR_STATE_LABELS, calendarStateLabel } from './rules/monitoring-calendar.ts';
-import { acceptedLanguage, translateEnglish } from './translate.ts';
+import { FileCreateBodySchema } from './schemas/requests.ts';
+import { acceptedLanguage, issueText } from './translate.ts';
 
 describe('domain texts in English and Hindi', () => {
   it('reads the same English as the label tables, and Hindi when asked', () => {
@@ -43,26 +44,26 @@ describe('domain texts in English and Hindi', () => {
     );
   });
 
-  it('translates an English message the API answers, keeping a field name, and leaves unknown ones', () => {
-    expect(translateEnglish('hi', 'No such unit')).toBe('ऐसी कोई यूनिट नहीं मिली');
-    expect(translateEnglish('hi', 'month: Month must be 1 to 12')).toBe(
-      'month: महीना 1 से 12 के बीच होना चाहिए',
+  it('words a validation issue by its key, with the schema’s values and the issue’s own', () => {
+    const fileName = FileCreateBodySchema.safeParse({
+      fileType: 'OTHER',
+      fileName: 'x'.repeat(300),
+      fileHash: 'a'.repeat(64),
+      size: 1,
+    });
+    const [tooLong] = fileName.error!.issues;
+    expect(tooLong!.message).toBe('domain.error.VALIDATION_FAILED.fileNameTooLong');
+    expect(issueText('en', tooLong!)).toBe('File name must be at most 255 characters');
+    expect(issueText('hi', tooLong!)).toBe('फ़ाइल का नाम अधिकतम 255 अक्षरों का हो सकता है');
+    const [missing] = FileCreateBodySchema.safeParse({
+      fileType: 'OTHER',
+      fileName: 'a.pdf',
+      size: 1,
+    }).error!.issues;
+    expect(issueText('en', missing!)).toBe('fileHash is required with fileName and size');
+    expect(issueText('hi', { message: 'Invalid input: expected string' })).toBe(
+      'Invalid input: expected string',
     );
-    expect(translateEnglish('hi', 'key: not a known key')).toBe('key: not a known key');
-    // Messages with values are read back by their fixed words.
-    expect(translateEnglish('hi', 'No borrower signs in as ACC1 (x)')).toBe(
-      'ACC1 (x) के नाम से कोई ऋणी साइन इन नहीं करता',
-    );
-    expect(translateEnglish('hi', 'fromDate: Start date must be within the last 365 days')).toBe(
-      'fromDate: आरंभ की तारीख पिछले 365 दिनों के भीतर होनी चाहिए',
-    );
-    expect(translateEnglish('en', 'No such unit')).toBe('No such unit');
-    expect(
-      translateEnglish(
-        'hi',
-        'password: Use 8 or more characters with a mix of letters, numbers & symbols',
-      ),
-    ).toBe('password: कम से कम 8 अक्षर रखें, जिनमें अक्षर, अंक और चिह्न तीनों हों');
   });
 
   it('reads the language of an Accept-Language header by its weights', () => {

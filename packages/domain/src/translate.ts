@@ -1,6 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { eagerHindi } from '@portal/domain/hindi';
-import { messages } from './messages.ts';
+import { messages, type MessageKey } from './messages.ts';
 
 // Free of zod (LanguageSchema is in language.ts): the web app loads this with its Hindi.
 
@@ -38,6 +38,40 @@ const translators: Record<Language, I18n> = {
 export const translate: Translate = (language, id, values) =>
   (translators[language] ?? translators.en)._(id, values);
 
+/** A key of the domain's catalogs (messages.en.json), as a guard. */
+export const isMessageKey = (id: string): id is MessageKey => Object.hasOwn(messages.en, id);
+
+/** The catalog keys a validation message may be. */
+export type ValidationMessageKey = Extract<MessageKey, `domain.error.VALIDATION_FAILED.${string}`>;
+
+/** Values a schema fixes for its messages where it is defined (a limit, the choices). */
+const schemaValues = new Map<string, MessageValues>();
+
+/**
+ * A schema's validation message: its catalog key, which `issueText` words in the reader's
+ * language, with `values` fixed where the schema is defined (`.max(2000, invalid(key, {max: 2000}))`).
+ */
+export function invalid(key: ValidationMessageKey, values?: MessageValues): string {
+  if (values) schemaValues.set(key, values);
+  return key;
+}
+
+/** What a schema says of a refused value: zod's issue, or the API's validation entry. */
+export interface ValidationIssue {
+  message: string;
+  params?: unknown;
+}
+
+/**
+ * A validation issue in `language`: a catalog key with the schema's values and the issue's own
+ * `params` (a refinement's), or zod's own English for a check that names no message.
+ */
+export function issueText(language: Language, issue: ValidationIssue): string {
+  if (!isMessageKey(issue.message)) return issue.message;
+  const params = typeof issue.params === 'object' ? (issue.params as MessageValues) : {};
+  return translate(language, issue.message, { ...schemaValues.get(issue.message), ...params });
+}
+
 let hindiLoading: Promise<void> | undefined;
 
 /**
@@ -55,75 +89,6 @@ export function loadDomainHindi(): Promise<void> {
     },
   );
   return hindiLoading;
-}
-
-type Compiled = ReadonlyArray<string | readonly unknown[]>;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * How to read a message's values back out of its English text: a pattern for each message whose
- * placeholders are plain `{name}`s between enough fixed words to tell messages apart.
- */
-function englishPattern(id: string, compiled: Compiled) {
-  const names: string[] = [];
-  let source = '';
-  let fixed = 0;
-  for (const part of compiled) {
-    if (typeof part === 'string') {
-      source += escapeRegExp(part);
-      fixed += part.length;
-    } else if (part.length === 1 && typeof part[0] === 'string') {
-      names.push(part[0]);
-      source += '(.+?)';
-    } else return undefined;
-  }
-  return fixed >= 12 ? { id, names, pattern: new RegExp(`^${source}$`, 's') } : undefined;
-}
-
-const englishMessages = Object.entries(messages.en as Record<string, Compiled>);
-/** English message text → its key, for the messages without placeholders. */
-const keysOfEnglish = new Map(
-  englishMessages.flatMap(([id, compiled]) =>
-    compiled.length === 1 && typeof compiled[0] === 'string' ? [[compiled[0], id] as const] : [],
-  ),
-);
-const englishPatterns = englishMessages.flatMap(([id, compiled]) => {
-  if (!compiled.some((part) => typeof part !== 'string')) return [];
-  const found = englishPattern(id, compiled);
-  return found ? [found] : [];
-});
-
-function translateWhole(language: Language, english: string): string | undefined {
-  const id = keysOfEnglish.get(english);
-  if (id) return translate(language, id);
-  for (const { id: patternId, names, pattern } of englishPatterns) {
-    const match = pattern.exec(english);
-    if (match)
-      return translate(
-        language,
-        patternId,
-        Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])),
-      );
-  }
-  return undefined;
-}
-
-/**
- * An English message the API answers (a domain error's, a schema's validation message, one a
- * service throws, with its values) in `language`; a `field: message` keeps its field name. Texts
- * the catalog does not hold stay English.
- */
-export function translateEnglish(language: Language, english: string): string {
-  if (language === 'en') return english;
-  const whole = translateWhole(language, english);
-  if (whole !== undefined) return whole;
-  const split = english.indexOf(': ');
-  if (split > 0) {
-    const detail = translateWhole(language, english.slice(split + 2));
-    if (detail !== undefined) return `${english.slice(0, split)}: ${detail}`;
-  }
-  return english;
 }
 
 /** The language of an `Accept-Language` header that the portal writes in, if any (`hi-IN` is Hindi). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normaliseUsername, OtpCodeSchema } from './schemas/requests.ts';
 import { SessionUserSchema } from './schemas/entities.ts';
+import { invalid } from './translate.ts';
 
 // Borrower two-factor sign-in (SPEC §4 "SOFTWARE_TOKEN_MFA"): an authenticator app's six digits,
 // or one of ten single-use recovery codes when the device is lost.
@@ -11,13 +12,13 @@ export const RECOVERY_CODE_COUNT = 10;
 export const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 export const RecoveryCodeSchema = z
-  .string({ error: 'Enter a recovery code' })
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.recoveryCodeRequired') })
   .transform(normaliseRecoveryCode)
   .pipe(
     z
       .string()
-      .min(1, 'Enter a recovery code')
-      .regex(/^[0-9A-Z]{10}$/, 'A recovery code is ten letters and digits, like 7KQ2M-XW9RD'),
+      .min(1, invalid('domain.error.VALIDATION_FAILED.recoveryCodeRequired'))
+      .regex(/^[0-9A-Z]{10}$/, invalid('domain.error.VALIDATION_FAILED.recoveryCodeFormat')),
   );
 
 /** The two states of SPEC §4's identity layer a password can leave a borrower in. */
@@ -35,9 +36,9 @@ export type SignInChallenge = z.infer<typeof SignInChallengeSchema>;
 export const SignedInSchema = z.object({ token: z.string(), user: SessionUserSchema });
 
 const ChallengeTokenSchema = z
-  .string({ error: 'Challenge response cannot be empty' })
-  .min(1, 'Challenge response cannot be empty')
-  .max(200, 'The sign-in has expired; sign in again');
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.challengeEmpty') })
+  .min(1, invalid('domain.error.VALIDATION_FAILED.challengeEmpty'))
+  .max(200, invalid('domain.error.VALIDATION_FAILED.signInExpiredAgain'));
 
 /** Answers a TOTP_REQUIRED challenge with the authenticator's code or a recovery code. */
 export const TwoFactorSignInBodySchema = z.union(
@@ -45,7 +46,7 @@ export const TwoFactorSignInBodySchema = z.union(
     z.object({ challengeToken: ChallengeTokenSchema, code: OtpCodeSchema }),
     z.object({ challengeToken: ChallengeTokenSchema, recoveryCode: RecoveryCodeSchema }),
   ],
-  { error: 'Enter the six digit code from your authenticator app, or a recovery code' },
+  { error: invalid('domain.error.VALIDATION_FAILED.authenticatorOrRecovery') },
 );
 export type TwoFactorSignInBody = z.infer<typeof TwoFactorSignInBodySchema>;
 
@@ -98,10 +99,10 @@ export type TwoFactorStatusResponse = z.infer<typeof TwoFactorStatusResponseSche
 /** An admin resets a borrower's two-factor sign-in, by account id or e-mail. */
 export const TwoFactorResetBodySchema = z.object({
   username: z
-    .string({ error: 'Enter the borrower’s account id or e-mail' })
+    .string({ error: invalid('domain.error.VALIDATION_FAILED.borrowerIdOrEmail') })
     .trim()
-    .min(1, 'Enter the borrower’s account id or e-mail')
-    .max(254, 'Username is too long')
+    .min(1, invalid('domain.error.VALIDATION_FAILED.borrowerIdOrEmail'))
+    .max(254, invalid('domain.error.VALIDATION_FAILED.usernameTooLong'))
     .transform(normaliseUsername),
 });
 export type TwoFactorResetBody = z.infer<typeof TwoFactorResetBodySchema>;

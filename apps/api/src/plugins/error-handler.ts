@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   DomainError,
-  translateEnglish,
+  issueText,
   type DomainErrorCode,
   type ErrorBody,
   type ErrorDetails,
@@ -73,14 +73,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const where =
         field || (error.validationContext === 'body' ? '' : (error.validationContext ?? ''));
-      const detail = translateEnglish(language, first?.message ?? 'Invalid input');
+      const detail = first
+        ? issueText(language, { message: first.message ?? '', params: first.params['params'] })
+        : new DomainError('VALIDATION_FAILED').messageIn(language);
       const message = where ? `${where}: ${detail}` : detail;
       return reply.status(400).send(errorBody('VALIDATION_FAILED', message, where || undefined));
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send(errorBody('VALIDATION_FAILED', translateEnglish(language, error.message)));
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', error.message));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return answer('FILE_TOO_LARGE');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ImportCollateralSchema } from '../schemas/requests.ts';
+import { issueText } from '../translate.ts';
 import {
   calendarState,
   expectedPeriods,
@@ -168,7 +169,7 @@ describe('the import’s calendar fields', () => {
   const collateral = { key: 'C1', accountId: 'ACC1', collateralName: 'Stock' };
   const refusal = (input: object) =>
     ImportCollateralSchema.safeParse(input).error?.issues.map(
-      (i) => `${i.path.join('.')}: ${i.message}`,
+      (i) => `${i.path.join('.')}: ${issueText('en', i)}`,
     );
 
   it('needs since with a frequency and no due day', () => {

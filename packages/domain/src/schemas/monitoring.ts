@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { BooleanQuerySchema, ListMetaSchema, PaginationQuerySchema } from '../lists.ts';
 import { CALENDAR_STATES } from '../rules/monitoring-calendar.ts';
+import { invalid } from '../translate.ts';
 
 // ---------------------------------------------------------------- the lender's import
 
 export const MonitoringFrequencySchema = z.union([z.literal(1), z.literal(3)], {
-  error: 'monitoringFrequency must be 1 (Monthly) or 3 (Quarterly)',
+  error: invalid('domain.error.VALIDATION_FAILED.monitoringFrequency'),
 });
 
-const DUE_DAY_MESSAGE = 'dueDay must be a whole number from 1 to 28';
+const DUE_DAY_MESSAGE = invalid('domain.error.VALIDATION_FAILED.dueDay', { max: 28 });
 export const DueDaySchema = z
   .number({ error: DUE_DAY_MESSAGE })
   .int(DUE_DAY_MESSAGE)
@@ -16,7 +17,7 @@ export const DueDaySchema = z
   .max(28, DUE_DAY_MESSAGE);
 export const DEFAULT_DUE_DAY = 15;
 
-const SINCE_MESSAGE = 'since must be a month written YYYY-MM, e.g. 2026-04';
+const SINCE_MESSAGE = invalid('domain.error.VALIDATION_FAILED.since');
 export const MonitoringSinceSchema = z
   .string({ error: SINCE_MESSAGE })
   .trim()
@@ -44,14 +45,14 @@ export function checkMonitoringFields(
     ctx.addIssue({
       code: 'custom',
       path: ['since'],
-      message: 'since is required with monitoringFrequency (the first month monitored, YYYY-MM)',
+      message: invalid('domain.error.VALIDATION_FAILED.sinceWithFrequency'),
     });
   }
   if (collateral.monitoringFrequency == null && collateral.since != null) {
     ctx.addIssue({
       code: 'custom',
       path: ['monitoringFrequency'],
-      message: 'monitoringFrequency (1 or 3) is required with since',
+      message: invalid('domain.error.VALIDATION_FAILED.frequencyWithSince'),
     });
   }
 }

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
+import { invalid } from '../translate.ts';
 import { requiredIsoDate } from './requests.ts';
 
 /** The rejection report covers whole days, `from` to `to` inclusive, in the business time zone. */
 export const RejectionReportQuerySchema = z
   .object({
-    from: requiredIsoDate('from is required (YYYY-MM-DD)'),
-    to: requiredIsoDate('to is required (YYYY-MM-DD)'),
+    from: requiredIsoDate(invalid('domain.error.VALIDATION_FAILED.fromRequired')),
+    to: requiredIsoDate(invalid('domain.error.VALIDATION_FAILED.toRequired')),
   })
   .refine((query) => query.from <= query.to, {
     path: ['to'],
-    message: 'to must be on or after from',
+    message: invalid('domain.error.VALIDATION_FAILED.toAfterFrom'),
     when: (payload) => payload.issues.length === 0,
   });
 export type RejectionReportQuery = z.infer<typeof RejectionReportQuerySchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { issueText } from '../translate.ts';
 import {
   AccountUpdateBodySchema,
   BulkSubmitBodySchema,
@@ -13,7 +14,6 @@ import {
   LoanStatementCreateBodySchema,
   MoneySchema,
   OtpCodeSchema,
-  PASSWORD_HINT,
   PasswordForgotBodySchema,
   PasswordResetBodySchema,
   PasswordSchema,
@@ -26,11 +26,14 @@ import {
 } from './requests.ts';
 
 /** 'field: message' for every refusal, the way the API names the field. */
+/** SPEC §2's hint, the refusal of any password outside the policy. */
+const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
+
 function refusals(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
   return result.success
     ? []
-    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issueText('en', issue)}`);
 }
 
 const HASH = 'a'.repeat(64);

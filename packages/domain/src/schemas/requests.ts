@@ -5,6 +5,7 @@ import { FrequencyCodeSchema } from '../frequency.ts';
 import { toDecimalString } from '../money.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
 import { LanguageSchema } from '../language.ts';
+import { invalid } from '../translate.ts';
 import { RoleSchema } from './entities.ts';
 import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 
@@ -15,7 +16,7 @@ import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 // ---------------------------------------------------------------- identity
 
 /** SPEC §2 hint, used as the refusal for any password outside DESIGN §3's policy. */
-export const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
+export const PASSWORD_HINT = invalid('domain.error.VALIDATION_FAILED.passwordHint');
 
 /** DESIGN §3: ≥ 8 characters with a letter, a digit and a symbol (any character that is neither). */
 export function isStrongPassword(password: string): boolean {
@@ -27,14 +28,16 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
+const PASSWORD_TOO_LONG = invalid('domain.error.VALIDATION_FAILED.passwordTooLong', { max: 256 });
+
 export const PasswordSchema = z
   .string({ error: PASSWORD_HINT })
   // Bounds the work of hashing a hostile input.
-  .max(256, 'Password must be at most 256 characters')
+  .max(256, PASSWORD_TOO_LONG)
   .refine(isStrongPassword, PASSWORD_HINT);
 
 /** SPEC §5 / §8: the sign-up e-mail message. */
-export const EMAIL_MESSAGE = 'Please Enter Valid Email Address';
+export const EMAIL_MESSAGE = invalid('domain.error.VALIDATION_FAILED.emailInvalid');
 export const EmailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
@@ -45,18 +48,20 @@ export const CODE_LIFETIME_MINUTES = 10;
 
 /** SPEC §5 / §9: one-time codes are exactly six digits. */
 export const OtpCodeSchema = z
-  .string({ error: 'Confirmation code cannot be empty' })
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.confirmationCodeEmpty') })
   .regex(/^\d{6}$/, {
     error: (issue) =>
-      issue.input === '' ? 'Confirmation code cannot be empty' : 'Enter the six digit code',
+      issue.input === ''
+        ? invalid('domain.error.VALIDATION_FAILED.confirmationCodeEmpty')
+        : invalid('domain.error.VALIDATION_FAILED.otpSixDigits'),
   });
 
 /** DESIGN §3: a borrower's username is their account id, upper-cased. */
 export const AccountIdSchema = z
-  .string({ error: 'Account id is required' })
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.accountIdRequired') })
   .trim()
-  .min(1, 'Account id is required')
-  .max(200, 'Account id is too long')
+  .min(1, invalid('domain.error.VALIDATION_FAILED.accountIdRequired'))
+  .max(200, invalid('domain.error.VALIDATION_FAILED.accountIdTooLong'))
   .transform((id) => id.toUpperCase());
 
 /**
@@ -71,10 +76,10 @@ export function normaliseUsername(username: string): string {
 
 /** SPEC §5 identity-layer messages. */
 const UsernameSchema = z
-  .string({ error: 'Username cannot be empty' })
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.usernameEmpty') })
   .trim()
-  .min(1, 'Username cannot be empty')
-  .max(254, 'Username is too long')
+  .min(1, invalid('domain.error.VALIDATION_FAILED.usernameEmpty'))
+  .max(254, invalid('domain.error.VALIDATION_FAILED.usernameTooLong'))
   .transform(normaliseUsername);
 
 export const SignupCheckBodySchema = z.object({ accountId: AccountIdSchema });
@@ -103,9 +108,9 @@ export type SignupResendBody = z.infer<typeof SignupResendBodySchema>;
 export const SigninBodySchema = z.object({
   username: UsernameSchema,
   password: z
-    .string({ error: 'Password cannot be empty' })
-    .min(1, 'Password cannot be empty')
-    .max(256, 'Password must be at most 256 characters'),
+    .string({ error: invalid('domain.error.VALIDATION_FAILED.passwordEmpty') })
+    .min(1, invalid('domain.error.VALIDATION_FAILED.passwordEmpty'))
+    .max(256, PASSWORD_TOO_LONG),
 });
 export type SigninBody = z.infer<typeof SigninBodySchema>;
 
@@ -126,13 +131,13 @@ export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 const OptionalRemarksSchema = z
   .string()
   .trim()
-  .max(2000, 'Remarks must be at most 2000 characters')
+  .max(2000, invalid('domain.error.VALIDATION_FAILED.remarksTooLong', { max: 2000 }))
   .nullish()
   .transform((remarks) => remarks || undefined);
 
 export const Sha256HexSchema = z
   .string()
-  .regex(/^[0-9a-f]{64}$/i, 'fileHash must be a SHA-256 hex digest (64 characters)')
+  .regex(/^[0-9a-f]{64}$/i, invalid('domain.error.VALIDATION_FAILED.sha256Length'))
   .transform((hash) => hash.toLowerCase());
 
 const CONTENT_FIELDS = ['fileName', 'fileHash', 'size'] as const;
@@ -149,21 +154,25 @@ export const FileCreateBodySchema = z
     fileName: z
       .string()
       .trim()
-      .min(1, 'File name is required')
-      .max(255, 'File name must be at most 255 characters')
+      .min(1, invalid('domain.error.VALIDATION_FAILED.fileNameRequired'))
+      .max(255, invalid('domain.error.VALIDATION_FAILED.fileNameTooLong', { max: 255 }))
       .optional(),
     fileHash: Sha256HexSchema.optional(),
-    size: z.number().int('Size must be a whole number of bytes').nonnegative().optional(),
+    size: z
+      .number()
+      .int(invalid('domain.error.VALIDATION_FAILED.sizeWholeBytes'))
+      .nonnegative()
+      .optional(),
     contentType: z.string().trim().min(1).max(255).optional(),
     borrowerRemarks: OptionalRemarksSchema,
     /**
      * Replace, don't delete: the key of the slot's live file this upload takes the place of. The
      * old file stays until this one completes; then both change in one transaction.
      */
-    replaces: z.string().uuid('replaces must be a file key').optional(),
+    replaces: z.string().uuid(invalid('domain.error.VALIDATION_FAILED.replacesKey')).optional(),
     // SPEC §4: a new file is created as NOT_RAISED; SPEC §7 clients send it.
     approvalStatus: z
-      .literal('NOT_RAISED', { error: 'A new file starts as NOT_RAISED' })
+      .literal('NOT_RAISED', { error: invalid('domain.error.VALIDATION_FAILED.newFileNotRaised') })
       .optional(),
   })
   .superRefine((body, ctx) => {
@@ -174,14 +183,15 @@ export const FileCreateBodySchema = z
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: `${field} is required with ${CONTENT_FIELDS.filter((f) => f !== field).join(' and ')}`,
+          message: invalid('domain.error.VALIDATION_FAILED.contentFieldsTogether'),
+          params: { field, others: CONTENT_FIELDS.filter((f) => f !== field).join(' and ') },
         });
       }
     } else if (body.borrowerRemarks === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['borrowerRemarks'],
-        message: 'Choose a file or write remarks',
+        message: invalid('domain.error.VALIDATION_FAILED.fileOrRemarks'),
       });
     }
   });
@@ -201,7 +211,7 @@ export const FileUpdateBodySchema = z
   })
   .refine((body) => body.rejectionReason === undefined || body.approvalStatus === 'REJECTED', {
     path: ['rejectionReason'],
-    message: 'A rejection reason goes only with approvalStatus REJECTED',
+    message: invalid('domain.error.VALIDATION_FAILED.reasonOnlyWithRejected'),
   });
 export type FileUpdateBody = z.infer<typeof FileUpdateBodySchema>;
 
@@ -209,18 +219,21 @@ export type FileUpdateBody = z.infer<typeof FileUpdateBodySchema>;
 
 const requiredNumber = (requiredMessage: string) =>
   z.number({
-    error: (issue) => (issue.input === undefined ? requiredMessage : 'Must be a number'),
+    error: (issue) =>
+      issue.input === undefined
+        ? requiredMessage
+        : invalid('domain.error.VALIDATION_FAILED.mustBeNumber'),
   });
 
-/** SPEC §5: 'Date is required' when the month picker is empty. */
-export const MonthSchema = requiredNumber('Date is required')
-  .int('Month must be a whole number')
-  .min(1, 'Month must be 1 to 12')
-  .max(12, 'Month must be 1 to 12');
-export const YearSchema = requiredNumber('Date is required')
-  .int('Year must be a whole number')
-  .min(1900, 'Year must be 1900 or later')
-  .max(9999, 'Year must have four digits');
+/** SPEC §5: invalid('domain.error.VALIDATION_FAILED.dateRequired') when the month picker is empty. */
+export const MonthSchema = requiredNumber(invalid('domain.error.VALIDATION_FAILED.dateRequired'))
+  .int(invalid('domain.error.VALIDATION_FAILED.monthWhole'))
+  .min(1, invalid('domain.error.VALIDATION_FAILED.monthRange'))
+  .max(12, invalid('domain.error.VALIDATION_FAILED.monthRange'));
+export const YearSchema = requiredNumber(invalid('domain.error.VALIDATION_FAILED.dateRequired'))
+  .int(invalid('domain.error.VALIDATION_FAILED.yearWhole'))
+  .min(1900, invalid('domain.error.VALIDATION_FAILED.yearFrom1900'))
+  .max(9999, invalid('domain.error.VALIDATION_FAILED.yearDigits'));
 
 /** DESIGN §4: a frequency starts NOT_RAISED; any other status → 400. Future months are the API's check (needs today). */
 export const FrequencyCreateBodySchema = z.object({
@@ -228,7 +241,9 @@ export const FrequencyCreateBodySchema = z.object({
   month: MonthSchema,
   year: YearSchema,
   approvalStatus: z
-    .literal('NOT_RAISED', { error: 'A new frequency starts as NOT_RAISED' })
+    .literal('NOT_RAISED', {
+      error: invalid('domain.error.VALIDATION_FAILED.newFrequencyNotRaised'),
+    })
     .optional(),
 });
 export type FrequencyCreateBody = z.infer<typeof FrequencyCreateBodySchema>;
@@ -260,9 +275,9 @@ export type UnitSendBackBody = z.infer<typeof UnitSendBackBodySchema>;
 /** DESIGN §4: bulk submit is all or nothing; a key listed twice counts once. */
 export const BulkSubmitBodySchema = z.object({
   keys: z
-    .array(z.string().trim().min(1, 'Keys must not be empty'))
-    .min(1, 'Choose at least one to submit')
-    .max(100, 'Submit at most 100 at a time')
+    .array(z.string().trim().min(1, invalid('domain.error.VALIDATION_FAILED.keysNotEmpty')))
+    .min(1, invalid('domain.error.VALIDATION_FAILED.chooseOne'))
+    .max(100, invalid('domain.error.VALIDATION_FAILED.submitAtMost', { max: 100 }))
     .transform((keys) => [...new Set(keys)]),
 });
 export type BulkSubmitBody = z.infer<typeof BulkSubmitBodySchema>;
@@ -274,18 +289,18 @@ export const requiredIsoDate = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .pipe(z.iso.date({ error: 'Use a YYYY-MM-DD date' }));
+    .pipe(z.iso.date({ error: invalid('domain.error.VALIDATION_FAILED.isoDate') }));
 
 /** SPEC §5 messages. The 365-day window needs today: see loanStatementDatesProblem. */
 export const LoanStatementCreateBodySchema = z
   .object({
-    fromDate: requiredIsoDate('Start date is required'),
-    toDate: requiredIsoDate('End date is required'),
+    fromDate: requiredIsoDate(invalid('domain.error.VALIDATION_FAILED.startDateRequired')),
+    toDate: requiredIsoDate(invalid('domain.error.VALIDATION_FAILED.endDateRequired')),
     borrowerRemarks: OptionalRemarksSchema,
   })
   .refine((body) => body.fromDate <= body.toDate, {
     path: ['toDate'],
-    message: 'End date must be on or after the start date',
+    message: invalid('domain.error.VALIDATION_FAILED.endAfterStart'),
     // Compare only two valid dates; a bad date already has its own message.
     when: (payload) => payload.issues.length === 0,
   });
@@ -300,30 +315,38 @@ export const UserUpdateBodySchema = z.object({
 export type UserUpdateBody = z.infer<typeof UserUpdateBodySchema>;
 
 export const AccountUpdateBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').optional(),
+  name: z.string().trim().min(1, invalid('domain.error.VALIDATION_FAILED.nameRequired')).optional(),
   email: EmailSchema.optional(),
 });
 export type AccountUpdateBody = z.infer<typeof AccountUpdateBodySchema>;
 
 // ---------------------------------------------------------------- import (DESIGN §4 "Import records")
 
-const KEY_MESSAGE = 'Must be a non-empty key';
+const KEY_MESSAGE = invalid('domain.error.VALIDATION_FAILED.keyNotEmpty');
 const KeySchema = z
   .union([z.string(), z.number()], { error: KEY_MESSAGE })
   .transform((key) => String(key).trim())
-  .pipe(z.string().min(1, KEY_MESSAGE).max(200, 'Keys must be at most 200 characters'));
+  .pipe(
+    z
+      .string()
+      .min(1, KEY_MESSAGE)
+      .max(200, invalid('domain.error.VALIDATION_FAILED.keysTooLong', { max: 200 })),
+  );
 
 /** DESIGN §3: account ids are upper-cased, like the usernames made from them. */
 const AccountKeySchema = KeySchema.transform((key) => key.toUpperCase());
 
-const NameSchema = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required');
+const NameSchema = z
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.nameRequired') })
+  .trim()
+  .min(1, invalid('domain.error.VALIDATION_FAILED.nameRequired'));
 
 /** Tower, floor and unit may come as numbers; they are kept as text. */
 const TextSchema = z
-  .union([z.string(), z.number()], { error: 'Must be text' })
+  .union([z.string(), z.number()], { error: invalid('domain.error.VALIDATION_FAILED.mustBeText') })
   .transform((value) => String(value).trim());
 
-const DECIMAL_MESSAGE = 'Must be a number or a decimal string';
+const DECIMAL_MESSAGE = invalid('domain.error.VALIDATION_FAILED.numberOrDecimal');
 
 /** A JSON number or decimal string, normalised to a decimal string for numeric(…). */
 export const DecimalSchema = z
@@ -342,7 +365,7 @@ export const MoneySchema = DecimalSchema.describe('Rupees as a JSON number or de
 
 /** Lender systems differ in case ('final', 'FINAL'); the stored value is 'Final' or 'Provisional'. */
 const ImportSelectedNocSchema = z
-  .string({ error: 'selectedNoc must be Final or Provisional' })
+  .string({ error: invalid('domain.error.VALIDATION_FAILED.selectedNoc') })
   .trim()
   .transform((value) => value.charAt(0).toUpperCase() + value.slice(1).toLowerCase())
   .pipe(SelectedNocSchema);

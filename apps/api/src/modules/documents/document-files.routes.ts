@@ -6,6 +6,7 @@ import {
   FileListResponseSchema,
   FileResponseSchema,
   FileUpdateBodySchema,
+  invalid,
   RoleSchema,
 } from '@portal/domain';
 import { requireUser } from '../../plugins/auth.ts';
@@ -24,7 +25,9 @@ export interface DocumentFileRouteOptions {
 
 const anyone = RoleSchema.options;
 const ParentParams = z.object({ parentKey: z.string().min(1) });
-const FileParams = ParentParams.extend({ fileId: z.string().uuid('fileId must be a file key') });
+const FileParams = ParentParams.extend({
+  fileId: z.string().uuid(invalid('domain.error.VALIDATION_FAILED.fileId')),
+});
 
 export const documentFileRoutes: FastifyPluginAsyncZod<DocumentFileRouteOptions> = async (
   app,

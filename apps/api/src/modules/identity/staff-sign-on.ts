@@ -29,13 +29,17 @@ export interface StaffClaims {
   devRole: string | null;
 }
 
-/** A staff sign-on the portal refuses; the message is for the log, the code for the browser. */
-export class StaffSignOnRefused extends DomainError {
+/**
+ * A staff sign-on the portal refuses: never an API answer, only its code goes back to the sign-in
+ * page (the page words it) and the detail to the log.
+ */
+export class StaffSignOnRefused extends Error {
   constructor(
     readonly reason: StaffSignOnErrorCode,
-    message: string,
+    detail: string,
   ) {
-    super('FORBIDDEN', message);
+    super(detail);
+    this.name = 'StaffSignOnRefused';
   }
 }
 

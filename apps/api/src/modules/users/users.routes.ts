@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  invalid,
   TwoFactorResetBodySchema,
   TwoFactorResetResponseSchema,
   UserListQuerySchema,
@@ -33,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: strin
       config: { roles: ['admin'] },
       schema: {
         tags,
-        params: z.object({ id: z.string().uuid('id must be a user id') }),
+        params: z.object({ id: z.string().uuid(invalid('domain.error.VALIDATION_FAILED.userId')) }),
         body: UserUpdateBodySchema,
         response: { 200: UserResponseSchema },
       },

@@ -3,12 +3,13 @@ import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
+  issueText,
   TwoFactorResetBodySchema,
   TwoFactorResetResponseSchema,
   type TwoFactorResetBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
-import { addMessages, i18n, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -43,7 +44,7 @@ export function TwoFactorReset() {
     event.preventDefault();
     const body = TwoFactorResetBodySchema.safeParse({ username });
     if (body.success) setToReset(body.data);
-    else setError(body.error.issues[0]?.message);
+    else setError(issueText(currentLanguage(), body.error.issues[0]!));
   }
 
   return (

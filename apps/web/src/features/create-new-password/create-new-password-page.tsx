@@ -2,7 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { PasswordResetBodySchema, type PasswordResetBody } from '@portal/domain';
+import {
+  issueText,
+  PasswordResetBodySchema,
+  type PasswordResetBody,
+  type ValidationIssue,
+} from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { AuthPage } from '../identity-shared/auth-page';
 import { ErrorAlert } from '../identity-shared/error-alert';
@@ -10,7 +15,7 @@ import { forgetFlowValue, stateValue, useFlowValue } from '../identity-shared/fl
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
 import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-password-fields';
-import { addMessages, useLingui } from '../../i18n';
+import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -53,7 +58,7 @@ function CreateNewPasswordForm({ username, code }: { username: string; code: str
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<ValidationIssue>();
   const reset = useMutation({
     mutationFn: (body: PasswordResetBody) => identityApi.resetPassword(body),
     onSuccess: () => {
@@ -79,9 +84,9 @@ function CreateNewPasswordForm({ username, code }: { username: string; code: str
     const body = PasswordResetBodySchema.safeParse({ username, code, newPassword: password });
     if (!body.success) {
       const issueWith = (field: string) =>
-        body.error.issues.find((issue) => issue.path[0] === field)?.message;
+        body.error.issues.find((issue) => issue.path[0] === field);
       const codeIssue = issueWith('code');
-      if (codeIssue) backToCode(codeIssue);
+      if (codeIssue) backToCode(issueText(currentLanguage(), codeIssue));
       else setPasswordError(issueWith('newPassword'));
       return;
     }

@@ -6,11 +6,11 @@ import { Trans } from '@lingui/react';
 import { IconDownload } from '@tabler/icons-react';
 import { z } from 'zod';
 import {
+  issueText,
   isReviewerRole,
   NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
   NocLetterSchema,
-  translateEnglish,
   type ApprovalStatus,
   type NocLetter,
   type Role,
@@ -178,11 +178,9 @@ function RevokeLetterModal({
   const submit = () => {
     const parsed = NocLetterRevokeBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
+      const issue = parsed.error.issues[0];
       setProblem(
-        message
-          ? translateEnglish(currentLanguage(), message)
-          : _('documentPanel.noc.reasonMissing'),
+        issue ? issueText(currentLanguage(), issue) : _('documentPanel.noc.reasonMissing'),
       );
       return;
     }

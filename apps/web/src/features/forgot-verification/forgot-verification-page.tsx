@@ -3,14 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
-import { translateEnglish } from '@portal/domain';
 import { notifications } from '@mantine/notifications';
 import { AuthPage } from '../identity-shared/auth-page';
 import { CodeInput } from '../identity-shared/code-input';
 import { stateValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
-import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
+import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from './messages';
 
 addMessages(messages);
@@ -84,7 +83,7 @@ function ForgotVerificationForm({ username }: { username: string }) {
           }}
           onComplete={goOn}
           // The new-password screen's own check words it in English; the server, in the screen's language.
-          error={error && translateEnglish(currentLanguage(), error)}
+          error={error}
         />
         <Button
           variant="subtle"

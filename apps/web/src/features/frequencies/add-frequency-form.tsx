@@ -13,6 +13,7 @@ import {
   FREQUENCY_OPTIONS,
   frequencyCodeLabel,
   FrequencyCreateBodySchema,
+  issueText,
   monthLabel,
   type FrequencyCreateBody,
 } from '@portal/domain';
@@ -106,7 +107,7 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field: Field = issue.path[0] === 'frequency' ? 'frequency' : 'date';
-        found[field] ??= issue.message;
+        found[field] ??= issueText(currentLanguage(), issue);
       }
       setErrors(found);
       return;

@@ -1,5 +1,5 @@
 import { PasswordInput, Stack } from '@mantine/core';
-import { PASSWORD_HINT, translateEnglish } from '@portal/domain';
+import { issueText, PASSWORD_HINT, translate, type ValidationIssue } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from './messages';
 
@@ -28,8 +28,8 @@ interface NewPasswordFieldsProps {
   confirmation: string;
   onPasswordChange: (value: string) => void;
   onConfirmationChange: (value: string) => void;
-  /** The policy refusal, from the shared schema or the server. */
-  passwordError?: string;
+  /** The policy refusal, from the shared schema. */
+  passwordError?: ValidationIssue | undefined;
   readOnly?: boolean;
 }
 
@@ -51,11 +51,11 @@ export function NewPasswordFields({
       <PasswordInput
         label={labels.password}
         // The refusal repeats the hint; showing both would say it twice.
-        description={passwordError ? undefined : translateEnglish(language, PASSWORD_HINT)}
+        description={passwordError ? undefined : translate(language, PASSWORD_HINT)}
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
-        error={passwordError && translateEnglish(language, passwordError)}
+        error={passwordError && issueText(language, passwordError)}
         // Mantine's PasswordInput does not mark its input invalid for assistive tech.
         aria-invalid={Boolean(passwordError)}
         readOnly={readOnly}

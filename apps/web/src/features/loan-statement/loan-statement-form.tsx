@@ -13,12 +13,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_TIME_ZONE,
+  issueText,
   LoanStatementCreateBodySchema,
   LoanStatementRequestResponseSchema,
   loanStatementDatesProblem,
-  translate,
   loanStatementWindow,
   todayIn,
+  translate,
   type LoanStatementCreateBody,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
@@ -77,7 +78,7 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??= issueText(currentLanguage(), issue);
       }
       setErrors(found);
       return;

@@ -26,12 +26,10 @@ export interface SignInFields {
 
 /** Checks the fields with the domain's schema (which also normalises the username), then signs in. */
 export async function signIn(fields: SignInFields): Promise<SigninResponse> {
-  const { SigninBodySchema, SigninResponseSchema, translateEnglish } = await loadDomain();
+  const { issueText, SigninBodySchema, SigninResponseSchema } = await loadDomain();
   const body = SigninBodySchema.safeParse(fields);
   // Only a length limit can fail here: the page enables Submit once both fields are filled in.
-  if (!body.success) {
-    throw new Error(translateEnglish(currentLanguage(), body.error.issues[0]?.message ?? ''));
-  }
+  if (!body.success) throw new Error(issueText(currentLanguage(), body.error.issues[0]!));
   return apiSend('POST', '/auth/signin', body.data, SigninResponseSchema);
 }
 

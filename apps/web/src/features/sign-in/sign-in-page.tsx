@@ -18,9 +18,8 @@ addMessages(messages);
 
 // The words for a failed staff sign-on live in the domain, loaded only when there is one.
 const StaffSignOnErrorText = lazy(() =>
-  loadDomain().then(({ staffSignOnErrorMessage, translateEnglish }) => ({
-    default: ({ code }: { code: string }) =>
-      translateEnglish(currentLanguage(), staffSignOnErrorMessage(code)),
+  loadDomain().then(({ staffSignOnErrorMessage }) => ({
+    default: ({ code }: { code: string }) => staffSignOnErrorMessage(code, currentLanguage()),
   })),
 );
 

@@ -6,7 +6,8 @@ import {
   EMAIL_MESSAGE,
   EmailSchema,
   SignupBodySchema,
-  translateEnglish,
+  translate,
+  type ValidationIssue,
   type SignupBody,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
@@ -30,7 +31,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<ValidationIssue>();
   const signUp = useMutation({
     mutationFn: (body: SignupBody) => identityApi.signUp(body),
     onSuccess: ({ accountId: confirmedId }) => {
@@ -45,7 +46,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
   const isEmailRefused = signUp.error instanceof ApiError && signUp.error.code === 'EMAIL_MISMATCH';
   const emailError =
     email !== '' && !isEmailValid
-      ? translateEnglish(currentLanguage(), EMAIL_MESSAGE)
+      ? translate(currentLanguage(), EMAIL_MESSAGE)
       : isEmailRefused
         ? signUp.error?.message
         : undefined;
@@ -55,7 +56,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
     if (!canSubmit || signUp.isPending) return;
     const body = SignupBodySchema.safeParse({ accountId, email, password });
     if (!body.success) {
-      setPasswordError(body.error.issues.find((issue) => issue.path[0] === 'password')?.message);
+      setPasswordError(body.error.issues.find((issue) => issue.path[0] === 'password'));
       return;
     }
     signUp.mutate(body.data);

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { EMAIL_MESSAGE, PASSWORD_HINT } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies } from '../identity-shared/identity-test-utils';
@@ -11,6 +10,10 @@ const CHECK_OK = {
     body: { accountId: 'ACC1001', name: 'Mehta Constructions Pvt Ltd' },
   },
 };
+
+// SPEC §2's hint and SPEC §5's e-mail message.
+const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
+const EMAIL_MESSAGE = 'Please Enter Valid Email Address';
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 const type = (label: string, value: string) =>

@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  issueText,
   RecoveryCodeSchema,
-  translateEnglish,
   type SessionUser,
   type SignInChallenge,
+  type ValidationIssue,
 } from '@portal/domain';
 import { ApiError } from '../../../api/client';
 import { sessionQueryKey } from '../../../api/session';
@@ -70,7 +71,7 @@ function CodeStep({
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
-  const [recoveryError, setRecoveryError] = useState<string>();
+  const [recoveryError, setRecoveryError] = useState<ValidationIssue>();
   const answer = useMutation({
     mutationFn: twoFactorApi.answerChallenge,
     onSuccess: ({ user }) => startSession(user),
@@ -91,7 +92,7 @@ function CodeStep({
     event.preventDefault();
     const parsed = RecoveryCodeSchema.safeParse(recoveryCode);
     if (!parsed.success) {
-      setRecoveryError(parsed.error.issues[0]?.message);
+      setRecoveryError(parsed.error.issues[0]);
       return;
     }
     if (!answer.isPending) answer.mutate({ challengeToken, recoveryCode: parsed.data });
@@ -120,9 +121,7 @@ function CodeStep({
             if (answer.isError) answer.reset();
           }}
           error={
-            recoveryError
-              ? translateEnglish(currentLanguage(), recoveryError)
-              : answer.error?.message
+            recoveryError ? issueText(currentLanguage(), recoveryError) : answer.error?.message
           }
         />
         <Button type="submit" loading={answer.isPending}>
