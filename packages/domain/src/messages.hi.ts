@@ -60,11 +60,15 @@ export const messages: Messages = {
   ],
   'domain.error.FILE_NOT_PENDING': ['यह फ़ाइल स्वीकृति की प्रतीक्षा में नहीं है'],
   'domain.error.FILE_QUARANTINED': ['वायरस स्कैनर ने इस फ़ाइल को रोक दिया है'],
-  'domain.error.FILE_TOO_LARGE': ['फ़ाइल बहुत बड़ी है'],
+  'domain.error.FILE_TOO_LARGE': [
+    'यह फ़ाइल अपलोड के लिए बहुत बड़ी है। छोटी फ़ाइल चुनें, या इसे कंप्रेस करें या हिस्सों में बाँटें।',
+  ],
   'domain.error.FORBIDDEN': ['आपको यह करने की अनुमति नहीं है'],
   'domain.error.FORBIDDEN.origin': ['यह अनुरोध पोर्टल से नहीं आया (Origin जाँच विफल)।'],
   'domain.error.FUTURE_PERIOD': ['महीना और वर्ष भविष्य के नहीं हो सकते'],
-  'domain.error.HASH_MISMATCH': ['अपलोड की गई फ़ाइल अपने checksum या आकार से मेल नहीं खाती'],
+  'domain.error.HASH_MISMATCH': [
+    'फ़ाइल पूरी और सही नहीं पहुँची (शायद अपलोड के दौरान बदल गई)। कृपया इसे फिर से अपलोड करें।',
+  ],
   'domain.error.HASH_MISMATCH.size': ['अपलोड की गई फ़ाइल का आकार बताए गए आकार से अलग है'],
   'domain.error.ILLEGAL_TRANSITION': ['अभी स्थिति में यह बदलाव संभव नहीं है'],
   'domain.error.ILLEGAL_TRANSITION.notAwaitingSecond': ['यह यूनिट दूसरी स्वीकृति की प्रतीक्षा में नहीं है'],
@@ -119,7 +123,7 @@ export const messages: Messages = {
   'domain.error.OUTCOME_MISMATCH': [
     'कोई दस्तावेज़ अस्वीकृत न हो तो परिणाम APPROVED होना चाहिए, अन्यथा REJECTED',
   ],
-  'domain.error.REMARKS_REQUIRED': ['अनुमोदक की टिप्पणी आवश्यक है'],
+  'domain.error.REMARKS_REQUIRED': ['स्वीकृत या अस्वीकार करने से पहले अपनी टिप्पणी लिखें।'],
   'domain.error.SAME_APPROVER': [
     'इस स्वीकृति की पुष्टि करने या इसे वापस भेजने के लिए किसी दूसरे अनुमोदक की आवश्यकता है',
   ],
@@ -150,7 +154,9 @@ export const messages: Messages = {
   'domain.error.UNAUTHENTICATED.integrationKey': ['एक मान्य integration API key आवश्यक है'],
   'domain.error.UNAUTHENTICATED.metricsToken': ['एक मान्य metrics token आवश्यक है'],
   'domain.error.UNAUTHENTICATED.noIdentity': ['साइन-इन प्रदाता ने कोई पहचान नहीं भेजी।'],
-  'domain.error.UNSUPPORTED_FILE_TYPE': ['PDF, PNG, JPEG, Excel, Word या CSV फ़ाइल अपलोड करें'],
+  'domain.error.UNSUPPORTED_FILE_TYPE': [
+    'इस तरह की फ़ाइल स्वीकार नहीं की जाती। PDF, PNG, JPEG, Excel, Word या CSV फ़ाइल अपलोड करें।',
+  ],
   'domain.error.UNSUPPORTED_FILE_TYPE.notGenuineOffice': [
     'यह असली Excel या Word फ़ाइल नहीं है। PDF, PNG, JPEG, Excel, Word या CSV फ़ाइल अपलोड करें',
   ],

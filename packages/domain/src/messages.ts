@@ -60,13 +60,17 @@ const en = {
   ],
   'domain.error.FILE_NOT_PENDING': ['This file is not awaiting approval'],
   'domain.error.FILE_QUARANTINED': ['This file was blocked by the virus scanner'],
-  'domain.error.FILE_TOO_LARGE': ['The file is too large'],
+  'domain.error.FILE_TOO_LARGE': [
+    'This file is too large to upload. Choose a smaller file, or compress or split it.',
+  ],
   'domain.error.FORBIDDEN': ['You are not allowed to do this'],
   'domain.error.FORBIDDEN.origin': [
     'This request did not come from the portal itself (Origin check failed).',
   ],
   'domain.error.FUTURE_PERIOD': ['Month and year may not be in the future'],
-  'domain.error.HASH_MISMATCH': ['The uploaded file does not match its checksum or size'],
+  'domain.error.HASH_MISMATCH': [
+    'The file did not arrive intact (it may have changed while uploading). Please upload it again.',
+  ],
   'domain.error.HASH_MISMATCH.size': ['The uploaded file is not the size that was announced'],
   'domain.error.ILLEGAL_TRANSITION': ['This status change is not allowed now'],
   'domain.error.ILLEGAL_TRANSITION.notAwaitingSecond': [
@@ -125,7 +129,7 @@ const en = {
   'domain.error.OUTCOME_MISMATCH': [
     'The result must be APPROVED when no document is rejected, otherwise REJECTED',
   ],
-  'domain.error.REMARKS_REQUIRED': ['Approver remarks are required'],
+  'domain.error.REMARKS_REQUIRED': ['Write your remarks before approving or rejecting.'],
   'domain.error.SAME_APPROVER': ['A different approver must confirm this approval or send it back'],
   'domain.error.SAME_APPROVER.firstApprover': [
     'You gave this unit its first approval; a different approver must confirm it or send it back',
@@ -156,7 +160,9 @@ const en = {
   'domain.error.UNAUTHENTICATED.integrationKey': ['A valid integration API key is required'],
   'domain.error.UNAUTHENTICATED.metricsToken': ['A valid metrics token is required'],
   'domain.error.UNAUTHENTICATED.noIdentity': ['The sign-in provider sent no identity.'],
-  'domain.error.UNSUPPORTED_FILE_TYPE': ['Upload a PDF, PNG, JPEG, Excel, Word or CSV file'],
+  'domain.error.UNSUPPORTED_FILE_TYPE': [
+    'This type of file is not accepted. Upload a PDF, PNG, JPEG, Excel, Word or CSV file.',
+  ],
   'domain.error.UNSUPPORTED_FILE_TYPE.notGenuineOffice': [
     'This is not a genuine Excel or Word file. Upload a PDF, PNG, JPEG, Excel, Word or CSV file',
   ],

@@ -22,6 +22,6 @@ describe('ErrorPopup', () => {
     const dialog = await screen.findByRole('dialog', { name: 'त्रुटि!' });
     expect(dialog.textContent).toContain('कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें');
     expect(screen.getByRole('button', { name: 'बंद करें' })).toBeTruthy();
-    expect(updateFailedMessage()).toContain('सर्वर पर जानकारी अपडेट नहीं कर सके');
+    expect(updateFailedMessage()).toContain('हम सर्वर पर डेटा अपडेट नहीं कर सके');
   });
 });

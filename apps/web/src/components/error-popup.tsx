@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { addMessages, i18n } from '../i18n';
+import { translate } from '@portal/domain/translate';
+import { addMessages, currentLanguage } from '../i18n';
 import type { ErrorPopupProps } from './error-dialog';
 import { messages } from './messages';
 
 addMessages(messages);
 
 /** SPEC §8: the words of the popup for an update the server could not pass on (HTTP 503). */
-export const updateFailedMessage = () => i18n._('errorPopup.updateFailed');
+export const updateFailedMessage = () =>
+  translate(currentLanguage(), 'domain.error.DEPENDENCY_DOWN');
 
 /**
  * The dialog (Modal, focus trap, scroll lock) loads while the popup is still closed, as its

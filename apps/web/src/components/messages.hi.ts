@@ -5,9 +5,6 @@ export const messages: Messages = {
   'errorPopup.close': ['बंद करें'],
   'errorPopup.generic': ['कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें'],
   'errorPopup.title': ['त्रुटि!'],
-  'errorPopup.updateFailed': [
-    'क्षमा करें, कुछ गड़बड़ हो गई और हम सर्वर पर जानकारी अपडेट नहीं कर सके। कृपया दोबारा कोशिश करें',
-  ],
   'header.productName': ['ऋणी पोर्टल'],
   'pageFrame.skipToMain': ['मुख्य सामग्री पर जाएँ'],
   'pageLoader.loading': ['लोड हो रहा है…'],

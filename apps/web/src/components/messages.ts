@@ -6,9 +6,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'errorPopup.close': ['Close'],
     'errorPopup.generic': ['Something went wrong Please try again'],
     'errorPopup.title': ['Error.!'],
-    'errorPopup.updateFailed': [
-      'Sorry, something went wrong, we were unable to update data on server. Please try again',
-    ],
     'header.productName': ['Borrower Portal'],
     'pageFrame.skipToMain': ['Skip to main content'],
     'pageLoader.loading': ['Loading…'],

@@ -134,7 +134,13 @@ describe('Upload into an empty slot', () => {
     stubSet('client', 'NOT_RAISED', [], {
       [`POST ${FILES_PATH}`]: {
         status: 413,
-        body: { error: { code: 'FILE_TOO_LARGE', message: 'The file is too large' } },
+        body: {
+          error: {
+            code: 'FILE_TOO_LARGE',
+            message:
+              'This file is too large to upload. Choose a smaller file, or compress or split it.',
+          },
+        },
       },
     });
     renderPanel();

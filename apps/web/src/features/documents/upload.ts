@@ -4,10 +4,11 @@ import {
   ErrorBodySchema,
   FileResponseSchema,
   isAllowedContentType,
+  translate,
   type FileEntry,
 } from '@portal/domain';
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
-import { addMessages, i18n } from '../../i18n';
+import { addMessages, currentLanguage, i18n } from '../../i18n';
 import { messages } from './document-entry/messages';
 
 addMessages(messages);
@@ -193,16 +194,20 @@ export async function uploadDocument(
   );
 }
 
+/**
+ * A refusal in the API's words when it gave them (in the screens' language), else in the words
+ * its code has: object storage answers a file too large without them.
+ */
+function refusal(error: ApiError, code: 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE'): string {
+  return error.code === code ? error.message : translate(currentLanguage(), `domain.error.${code}`);
+}
+
 /** DESIGN §7: every refusal in words that say what to do. */
 export function documentErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n._('documentEntry.error.generic');
-  if (error.status === 413) return i18n._('documentEntry.error.tooLarge');
-  if (error.status === 415) return i18n._('documentEntry.error.wrongType');
+  if (error.status === 413) return refusal(error, 'FILE_TOO_LARGE');
+  if (error.status === 415) return refusal(error, 'UNSUPPORTED_FILE_TYPE');
   switch (error.code) {
-    case 'HASH_MISMATCH':
-      return i18n._('documentEntry.error.hashMismatch');
-    case 'REMARKS_REQUIRED':
-      return i18n._('documentEntry.error.remarksRequired');
     case 'VALIDATION_FAILED':
       return i18n._('documentEntry.error.invalid', { message: sentence(error.message) });
   }

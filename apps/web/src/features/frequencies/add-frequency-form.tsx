@@ -15,6 +15,7 @@ import {
   FrequencyCreateBodySchema,
   issueText,
   monthLabel,
+  translate,
   type FrequencyCreateBody,
 } from '@portal/domain';
 import { ApiError, isServiceUnavailable } from '../../api/client';
@@ -56,7 +57,7 @@ function monthValue({ year, month }: { year: number; month: number }): string {
 /** Why the add failed, in the words of SPEC §8 where it has them. */
 function popupMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'DUPLICATE_FREQUENCY') {
-    return i18n._('frequencies.duplicate');
+    return translate(currentLanguage(), 'domain.error.DUPLICATE_FREQUENCY');
   }
   if (isServiceUnavailable(error)) return updateFailedMessage();
   return error.message;

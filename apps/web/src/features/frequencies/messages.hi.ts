@@ -23,7 +23,6 @@ export const messages: Messages = {
   'frequencies.columnSelect': ['चुनें'],
   'frequencies.columnYear': ['वर्ष'],
   'frequencies.descending': ['अवरोही'],
-  'frequencies.duplicate': ['ऐसी ही मॉनिटरिंग फ़्रीक्वेंसी पहले से मौजूद है'],
   'frequencies.editTooltip': ['बदलें: बदलाव के लिए फिर से खोलें'],
   'frequencies.empty': ['अभी कोई फ़्रीक्वेंसी नहीं है'],
   'frequencies.emptyClient': ['ऊपर मासिक या त्रैमासिक फ़्रीक्वेंसी जोड़ें, फिर उसके नौ दस्तावेज़ अपलोड करें।'],

@@ -28,7 +28,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'frequencies.columnSelect': ['Select'],
     'frequencies.columnYear': ['Year'],
     'frequencies.descending': ['Descending'],
-    'frequencies.duplicate': ['Similar monitoring frequency already exists'],
     'frequencies.editTooltip': ['Edit: reopen for changes'],
     'frequencies.empty': ['No frequencies yet'],
     'frequencies.emptyClient': [

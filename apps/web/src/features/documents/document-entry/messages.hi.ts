@@ -4,22 +4,12 @@ import type { Messages } from '@lingui/core';
 export const messages: Messages = {
   'documentEntry.error.conflict': [['message'], ' नीचे के दस्तावेज़ अब नई स्थिति दिखा रहे हैं।'],
   'documentEntry.error.generic': ['कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।'],
-  'documentEntry.error.hashMismatch': [
-    'फ़ाइल पूरी और सही नहीं पहुँची (शायद अपलोड के दौरान बदल गई)। कृपया इसे फिर से अपलोड करें।',
-  ],
   'documentEntry.error.invalid': [['message'], ' कृपया इसे ठीक करके फिर से कोशिश करें।'],
   'documentEntry.error.network': [
     'अपलोड सर्वर तक नहीं पहुँच सका। अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।',
   ],
   'documentEntry.error.noUploadAddress': ['सर्वर ने नहीं बताया कि फ़ाइल कहाँ भेजनी है।'],
   'documentEntry.error.notStored': ['फ़ाइल सहेजी नहीं जा सकी। कृपया थोड़ी देर बाद फिर से कोशिश करें।'],
-  'documentEntry.error.remarksRequired': ['स्वीकृत या अस्वीकार करने से पहले अपनी टिप्पणी लिखें।'],
-  'documentEntry.error.tooLarge': [
-    'यह फ़ाइल अपलोड के लिए बहुत बड़ी है। छोटी फ़ाइल चुनें, या इसे कंप्रेस करें या हिस्सों में बाँटें।',
-  ],
-  'documentEntry.error.wrongType': [
-    'इस तरह की फ़ाइल स्वीकार नहीं की जाती। PDF, PNG, JPEG, Excel, Word या CSV फ़ाइल अपलोड करें।',
-  ],
   'documentEntry.nocDownload': ['NOC पत्र डाउनलोड करें'],
   'documentEntry.nocDownloadOf': [['label'], ' का NOC पत्र डाउनलोड करें'],
   'documentEntry.nocPreparingNotice': [

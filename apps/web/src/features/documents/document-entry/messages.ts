@@ -8,9 +8,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
       ' The documents below now show the latest state.',
     ],
     'documentEntry.error.generic': ['Something went wrong. Please try again.'],
-    'documentEntry.error.hashMismatch': [
-      'The file did not arrive intact (it may have changed while uploading). Please upload it again.',
-    ],
     'documentEntry.error.invalid': [['message'], ' Please correct it and try again.'],
     'documentEntry.error.network': [
       'The upload could not reach the server. Check your internet connection and try again.',
@@ -18,13 +15,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentEntry.error.noUploadAddress': ['The server did not say where to send the file.'],
     'documentEntry.error.notStored': [
       'The file could not be stored. Please try again in a moment.',
-    ],
-    'documentEntry.error.remarksRequired': ['Write your remarks before approving or rejecting.'],
-    'documentEntry.error.tooLarge': [
-      'This file is too large to upload. Choose a smaller file, or compress or split it.',
-    ],
-    'documentEntry.error.wrongType': [
-      'This type of file is not accepted. Upload a PDF, PNG, JPEG, Excel, Word or CSV file.',
     ],
     'documentEntry.nocDownload': ['Download NOC letter'],
     'documentEntry.nocDownloadOf': ['Download NOC letter of ', ['label']],
