@@ -15,11 +15,13 @@ import type { EventContext } from '../events/domain-events.ts';
 import type { DocumentFileRecord } from './document-files.repository.ts';
 import {
   actorFor,
+  type ChangedSet,
   type DocumentDeps,
   type DocumentSetDefinition,
   type DocumentSetParent,
+  type ParentRef,
 } from './document-set.ts';
-import { parentOrNotFound } from './read-documents.ts';
+import { lockSet } from './read-documents.ts';
 import { recordConfirmation, recordFirstApproval, releaseStep } from './noc-release.ts';
 
 const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
@@ -29,17 +31,16 @@ const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reop
  * applied in the caller's transaction under the parent's row lock, so two people acting at once
  * cannot both win: the second sees the new state and gets 409.
  */
-async function applyTransition(
-  def: DocumentSetDefinition,
+async function applyTransition<Row>(
+  def: DocumentSetDefinition<Row>,
   deps: DocumentDeps,
   tx: Executor,
   user: AuthenticatedUser,
-  parentKey: string,
+  ref: ParentRef,
   requested: ApprovalStatus,
   expectedVersion?: number,
-) {
-  const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
-  const files = await def.files.liveFiles(tx, parent.key);
+): Promise<ChangedSet<Row>> {
+  const { parent, files } = await lockSet(def, tx, user, ref);
   const action = actionForRequestedStatus(requested);
   const decision = decide(
     def.kind,
@@ -54,8 +55,8 @@ async function applyTransition(
   // Four-eyes NOC release: a first approval is recorded and the unit is not finalised yet.
   const release = releaseStep(def, deps, user, parent, action);
   if (release === 'firstApproval') {
-    await recordFirstApproval(def, deps, tx, user, parent);
-    return parent.key;
+    const saved = await recordFirstApproval(def, deps, tx, user, parent);
+    return { row: { ...parent.row, ...saved }, files };
   }
   if (release === 'confirmation') await recordConfirmation(def, deps, tx, user, parent);
 
@@ -102,7 +103,7 @@ async function applyTransition(
       }),
     },
   });
-  return parent.key;
+  return { row: { ...parent.row, ...saved }, files: decision.next.files };
 }
 
 /**
@@ -138,32 +139,35 @@ function detailsFor(
   };
 }
 
-/** PUT with an approvalStatus: submit, finalise or reopen one set. */
-export async function changeSetStatus(
-  def: DocumentSetDefinition,
+/** PUT with an approvalStatus: submit, finalise or reopen one set; answers the set as changed. */
+export async function changeSetStatus<Row>(
+  def: DocumentSetDefinition<Row>,
   deps: DocumentDeps,
   user: AuthenticatedUser,
-  parentKey: string,
+  ref: ParentRef,
   requested: ApprovalStatus,
   expectedVersion?: number,
 ) {
   return deps.db.transaction((tx) =>
-    applyTransition(def, deps, tx, user, parentKey, requested, expectedVersion),
+    applyTransition(def, deps, tx, user, ref, requested, expectedVersion),
   );
 }
 
-/** Bulk submit to the checker (DESIGN §4): all or nothing, in one transaction. */
-export async function submitSets(
-  def: DocumentSetDefinition,
+/**
+ * Bulk submit to the checker (DESIGN §4): all or nothing, in one transaction. Answers the sets as
+ * submitted, in the order of `keys`.
+ */
+export async function submitSets<Row>(
+  def: DocumentSetDefinition<Row>,
   deps: DocumentDeps,
   user: AuthenticatedUser,
   keys: string[],
 ) {
   return deps.db.transaction(async (tx) => {
-    const done: string[] = [];
+    const done = new Map<string, ChangedSet<Row>>();
     // A stable order, so two overlapping bulk submits lock rows in the same order.
     for (const key of [...keys].sort())
-      done.push(await applyTransition(def, deps, tx, user, key, 'PENDING_APPROVAL'));
-    return done;
+      done.set(key, await applyTransition(def, deps, tx, user, { key }, 'PENDING_APPROVAL'));
+    return keys.map((key) => done.get(key)!);
   });
 }

@@ -5,10 +5,20 @@ import type { Scanner } from '../../scanner/scanner.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { EventData } from '../events/domain-events.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import type { DocumentFilesRepository } from './document-files.repository.ts';
+import type { DocumentFilesRepository, LiveFileSummary } from './document-files.repository.ts';
 
-/** What the shared workflow needs to know about a unit or a frequency (DESIGN §1). */
-export interface DocumentSetParent {
+/** A set as its address names it: its key, and the unit's project or the frequency's collateral. */
+export interface ParentRef {
+  key: string;
+  /** A unit's project, a frequency's collateral, when the address names it (else 404). */
+  within?: string;
+}
+
+/**
+ * What the shared workflow needs to know about a unit or a frequency (DESIGN §1), read once per
+ * request with its owners: `row` is the set as its answer shows it.
+ */
+export interface DocumentSetParent<Row = unknown> {
   key: string;
   status: ApprovalStatus;
   version: number;
@@ -22,10 +32,17 @@ export interface DocumentSetParent {
   submittedAt: Date | null;
   /** A unit's first approval under four-eyes NOC release: the approver's id, and when. */
   firstApproval?: { by: string; at: Date } | null;
+  row: Row;
+}
+
+/** A set as a change left it, for its answer: its row and its live files. */
+export interface ChangedSet<Row> {
+  row: Row;
+  files: readonly LiveFileSummary[];
 }
 
 /** Units and frequencies each supply one of these; everything else is shared. */
-export interface DocumentSetDefinition {
+export interface DocumentSetDefinition<Row = unknown> {
   kind: DocumentSetKind;
   files: DocumentFilesRepository;
   auditTypes: { set: 'unit' | 'frequency'; file: 'unit_file' | 'frequency_file' };
@@ -37,16 +54,19 @@ export interface DocumentSetDefinition {
   loadParent(
     db: Executor,
     user: AuthenticatedUser,
-    key: string,
+    ref: ParentRef,
     options?: { forUpdate?: boolean },
-  ): Promise<DocumentSetParent | undefined>;
-  /** Sets the status and bumps the version, only if the version is still `expectedVersion`. */
+  ): Promise<DocumentSetParent<Row> | undefined>;
+  /**
+   * Sets the status and bumps the version, only if the version is still `expectedVersion`:
+   * answers the row's columns as saved, or undefined when the version had moved.
+   */
   saveStatus(
     db: Executor,
     key: string,
     expectedVersion: number,
     changes: SetStatusChange,
-  ): Promise<boolean>;
+  ): Promise<Partial<Row> | undefined>;
   /**
    * Units only (four-eyes NOC release): records or clears a first approval like saveStatus, the
    * status unchanged. A set without it is finalised by one approver.
@@ -56,7 +76,7 @@ export interface DocumentSetDefinition {
     key: string,
     expectedVersion: number,
     firstApproval: { by: string; at: Date } | null,
-  ): Promise<boolean>;
+  ): Promise<Partial<Row> | undefined>;
 }
 
 /** A set's new status; a submit to the checker also restarts its age in the queue. */

@@ -10,8 +10,14 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
-import { parentOrNotFound } from './read-documents.ts';
+import type {
+  ChangedSet,
+  DocumentDeps,
+  DocumentSetDefinition,
+  DocumentSetParent,
+  ParentRef,
+} from './document-set.ts';
+import { lockSet } from './read-documents.ts';
 
 // Four-eyes NOC release (NOC_TWO_APPROVERS), applied under the set's row lock like every status
 // change: the domain's rule decides, the version check makes two people acting at once one win.
@@ -38,13 +44,16 @@ export function releaseStep(
   return release.step;
 }
 
-/** The first of two approvals: recorded, the set still PENDING_APPROVAL (no event yet). */
-export async function recordFirstApproval(
-  def: DocumentSetDefinition,
+/**
+ * The first of two approvals: recorded, the set still PENDING_APPROVAL (no event yet). Answers the
+ * set's columns as saved.
+ */
+export async function recordFirstApproval<Row>(
+  def: DocumentSetDefinition<Row>,
   deps: DocumentDeps,
   tx: Executor,
   user: AuthenticatedUser,
-  parent: DocumentSetParent,
+  parent: DocumentSetParent<Row>,
 ) {
   const at = new Date();
   const saved = await def.saveFirstApproval!(tx, parent.key, parent.version, { by: user.id, at });
@@ -56,6 +65,7 @@ export async function recordFirstApproval(
     before: { approvalStatus: parent.status, firstApproval: null },
     after: { approvalStatus: parent.status, firstApproval: { at: at.toISOString() } },
   });
+  return saved;
 }
 
 /** The second approver's confirmation, audited beside the set's `finalised` it leads to. */
@@ -75,16 +85,19 @@ export async function recordConfirmation(
   });
 }
 
-/** A second approver sends a first approval back: cleared, the set stays PENDING_APPROVAL. */
-export async function sendBackFirstApproval(
-  def: DocumentSetDefinition,
+/**
+ * A second approver sends a first approval back: cleared, the set stays PENDING_APPROVAL. Answers
+ * the set as changed.
+ */
+export async function sendBackFirstApproval<Row>(
+  def: DocumentSetDefinition<Row>,
   deps: DocumentDeps,
   user: AuthenticatedUser,
-  parentKey: string,
+  ref: ParentRef,
   expectedVersion?: number,
-) {
+): Promise<ChangedSet<Row>> {
   return deps.db.transaction(async (tx) => {
-    const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
+    const { parent, files } = await lockSet(def, tx, user, ref);
     if (!def.saveFirstApproval) throw new DomainError('ILLEGAL_TRANSITION');
     const verdict = decideSendBack(parent.status, parent.firstApproval?.by ?? null, user);
     if (!verdict.ok) throw new DomainError(verdict.code, { message: verdict.message });
@@ -99,7 +112,7 @@ export async function sendBackFirstApproval(
       before: { approvalStatus: parent.status, firstApproval: await firstApprovalOf(tx, parent) },
       after: { approvalStatus: parent.status, firstApproval: null },
     });
-    return parent.key;
+    return { row: { ...parent.row, ...saved }, files };
   });
 }
 

@@ -4,21 +4,40 @@ import type { Storage } from '../../storage/storage.ts';
 import { listHistory } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
-import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
+import type {
+  DocumentDeps,
+  DocumentSetDefinition,
+  DocumentSetParent,
+  ParentRef,
+} from './document-set.ts';
 import { pageByNumber } from '../../db/lists/index.ts';
 
 /** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
-export async function parentOrNotFound(
-  def: DocumentSetDefinition,
+export async function parentOrNotFound<Row>(
+  def: DocumentSetDefinition<Row>,
   db: Executor,
   user: AuthenticatedUser,
-  key: string,
+  ref: ParentRef,
   options?: { forUpdate?: boolean },
-): Promise<DocumentSetParent> {
-  const parent = await def.loadParent(db, user, key, options);
+): Promise<DocumentSetParent<Row>> {
+  const parent = await def.loadParent(db, user, ref, options);
   if (!parent)
     throw new DomainError('NOT_FOUND', { message: `domain.error.NOT_FOUND.${def.kind}` });
   return parent;
+}
+
+/**
+ * The set a change starts from, read once: the parent with its owners, locked (or 404), and its
+ * live files, read under the lock.
+ */
+export async function lockSet<Row>(
+  def: DocumentSetDefinition<Row>,
+  tx: Executor,
+  user: AuthenticatedUser,
+  ref: ParentRef,
+) {
+  const parent = await parentOrNotFound(def, tx, user, ref, { forUpdate: true });
+  return { parent, files: await def.files.liveFiles(tx, parent.key) };
 }
 
 /** The fraud signals stored with a file ([] when none, or for a file completed before they were). */
@@ -55,7 +74,7 @@ export async function listDocuments(
   parentKey: string,
   query: FileListQuery,
 ) {
-  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  const parent = await parentOrNotFound(def, deps.db, user, { key: parentKey });
   const { page, next } = pageByNumber(`${def.kind}-files`, query);
   const { rows, total } = await def.files.list(deps.db, parent.key, { ...query, page });
   return {
@@ -71,7 +90,7 @@ export async function getDocument(
   parentKey: string,
   fileKey: string,
 ) {
-  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  const parent = await parentOrNotFound(def, deps.db, user, { key: parentKey });
   const row = await def.files.find(deps.db, parent.key, fileKey);
   if (!row?.completedAt)
     throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
@@ -82,8 +101,8 @@ export async function documentSetHistory(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
   user: AuthenticatedUser,
-  parentKey: string,
+  ref: ParentRef,
 ) {
-  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
+  const parent = await parentOrNotFound(def, deps.db, user, ref);
   return { events: await listHistory(deps.db, def.auditTypes.set, parent.key) };
 }

@@ -110,6 +110,53 @@ async function statementsOf(step: () => Promise<unknown>) {
   return { on, storageReads: storageReads.mock.calls.length };
 }
 
+it.each(['unit', 'frequency'] as const)(
+  'finalises a %s reading it once, locked, and its files once',
+  async (kind) => {
+    const set = await w.reviewedSet(kind, () => 'APPROVED');
+    const [table, filesTable] =
+      kind === 'unit' ? ['units', 'unit_files'] : ['frequencies', 'frequency_files'];
+    const finalise = await statementsOf(async () => {
+      const answer = await w.call(w.approver.token, 'PUT', set.url, { approvalStatus: 'APPROVED' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()[kind]).toMatchObject({ approvalStatus: 'APPROVED', canSubmit: false });
+    });
+    // The set read under its lock (the route's check, the rule, the event and the answer all use
+    // it), then saved; its live files read once.
+    expect(finalise.on(table)).toEqual(['select', 'update']);
+    expect(finalise.on(filesTable)).toEqual(['select']);
+  },
+);
+
+it('starts and completes an upload reading its unit once each, and the file row once', async () => {
+  const set = await w.emptySet('unit');
+  const fileType = set.slots[0]!;
+  const bytes = pdfBytes('counted');
+  let created!: Awaited<ReturnType<typeof sendDocument>>['created'];
+  const start = await statementsOf(async () => {
+    ({ created } = await sendDocument(t.app, w.owner.token, set.filesUrl, fileType, { bytes }));
+  });
+  // The unit under its lock and its live files; the pending uploads counted per borrower (both
+  // file tables) and per slot; the new row.
+  expect(start.on('units')).toEqual(['select']);
+  expect(start.on('unit_files')).toEqual(['select', 'select', 'select', 'insert']);
+  expect(start.on('frequency_files')).toEqual(['select']);
+
+  const complete = await statementsOf(async () => {
+    const answer = await w.call(
+      w.owner.token,
+      'POST',
+      `${set.filesUrl}/${created.json().file.key}/complete`,
+    );
+    expect(answer.statusCode).toBe(200);
+  });
+  // The pending row once; the unit once, locked, with its live files; the same bytes in other
+  // accounts (both file tables); the row completed.
+  expect(complete.on('units')).toEqual(['select']);
+  expect(complete.on('unit_files')).toEqual(['select', 'select', 'select', 'update']);
+  expect(complete.on('frequency_files')).toEqual(['select']);
+});
+
 it('completes an upload reading the stored object once, streamed to the scanner as it is hashed', async () => {
   const set = await w.emptySet('unit');
   const bytes = pdfBytes('read once');

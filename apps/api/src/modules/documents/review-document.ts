@@ -57,7 +57,14 @@ async function applyFileTransition(
     ...reviewFields(decision.action, user),
   });
   if (!updated) throw new DomainError('STALE_VERSION');
-  const changed = await def.files.record(tx, file.key);
+  // Its reviewer now is this user (a review) or nobody (marked for approval).
+  const reviewer = decision.action === 'review' ? user : null;
+  const changed: DocumentFileRecord = {
+    ...file,
+    ...updated,
+    reviewerUsername: reviewer?.username ?? null,
+    reviewerRole: reviewer?.role ?? null,
+  };
   const type = FILE_EVENTS[decision.action];
   await recordChange(tx, user, {
     entityType: def.auditTypes.set,
@@ -95,7 +102,7 @@ export async function updateDocument(
   body: FileUpdateBody,
 ) {
   return deps.db.transaction(async (tx) => {
-    const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
+    const parent = await parentOrNotFound(def, tx, user, { key: parentKey }, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
     if (!file?.completedAt)
       throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
@@ -140,7 +147,7 @@ export async function discardDocument(
   fileKey: string,
 ) {
   const cancelled = await deps.db.transaction(async (tx) => {
-    const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
+    const parent = await parentOrNotFound(def, tx, user, { key: parentKey }, { forUpdate: true });
     const file = await def.files.find(tx, parent.key, fileKey);
     if (!file) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
     const actor = actorFor(user, parent);
@@ -156,15 +163,14 @@ export async function discardDocument(
 
     const verdict = checkDiscard(file, actor, parent.status);
     if (!verdict.ok) throw new DomainError(verdict.code);
-    if (!(await def.files.updateLive(tx, file, { deletedAt: new Date() }))) {
-      throw new DomainError('STALE_VERSION');
-    }
+    const discarded = await def.files.updateLive(tx, file, { deletedAt: new Date() });
+    if (!discarded) throw new DomainError('STALE_VERSION');
     await recordChange(tx, user, {
       entityType: def.auditTypes.set,
       entityKey: parent.key,
       action: 'file.discarded',
       before: { file: toDocumentFile(file) },
-      after: { file: toDocumentFile(await def.files.record(tx, file.key)) },
+      after: { file: toDocumentFile({ ...file, ...discarded }) },
     });
     return undefined;
   });

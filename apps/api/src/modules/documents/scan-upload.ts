@@ -4,7 +4,8 @@ import { ScannerUnavailableError, type Scanner, type ScanVerdict } from '../../s
 import { recordChange } from '../events/change-recorder.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
-import type { DocumentDeps, DocumentSetDefinition, DocumentSetParent } from './document-set.ts';
+import type { DocumentDeps, DocumentSetDefinition } from './document-set.ts';
+import { parentOrNotFound } from './read-documents.ts';
 
 /** scan_result of a file the scanner passed. */
 export const SCAN_CLEAN = 'clean';
@@ -44,7 +45,6 @@ export async function scanResultOf(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
   user: AuthenticatedUser,
-  parent: DocumentSetParent,
   pending: DocumentFileRecord,
   scan: UploadScan | undefined,
 ): Promise<string | null> {
@@ -57,7 +57,7 @@ export async function scanResultOf(
   }
   const { verdict } = outcome;
   if (!verdict.infected) return SCAN_CLEAN;
-  await quarantine(def, deps, user, parent, pending, verdict.signature);
+  await quarantine(def, deps, user, pending, verdict.signature);
   throw new DomainError('FILE_QUARANTINED');
 }
 
@@ -71,11 +71,12 @@ async function quarantine(
   def: DocumentSetDefinition,
   deps: DocumentDeps,
   user: AuthenticatedUser,
-  parent: DocumentSetParent,
   pending: DocumentFileRecord,
   signature: string,
 ) {
   await deps.db.transaction(async (tx) => {
+    // Read only on this rare path: the event names the set's parents.
+    const parent = await parentOrNotFound(def, tx, user, { key: pending.parentKey });
     const row = await def.files.quarantine(tx, pending.key, signature);
     if (!row) return;
     const quarantined = await def.files.record(tx, row.key);

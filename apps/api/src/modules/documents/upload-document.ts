@@ -22,6 +22,7 @@ import {
   documentFilesRepository,
   toDocumentFile,
   type DocumentFileRecord,
+  type DocumentFileRow,
 } from './document-files.repository.ts';
 import {
   actorFor,
@@ -29,7 +30,7 @@ import {
   type DocumentSetDefinition,
   type DocumentSetParent,
 } from './document-set.ts';
-import { fileEntry, fraudFlagsOf, parentOrNotFound } from './read-documents.ts';
+import { fileEntry, fraudFlagsOf, lockSet, parentOrNotFound } from './read-documents.ts';
 import { scanResultOf, startScan } from './scan-upload.ts';
 import { verifyUpload } from './verify-upload.ts';
 
@@ -144,11 +145,11 @@ const REPLACE_REFUSALS: { [C in DomainErrorCode]?: ErrorDetails<C> } = {
  * a replacement, takes the place of the slot's live file it names, when that file could be
  * discarded. Answers the file it replaces, if any.
  */
-async function assertMayFill(
+function assertMayFill(
   def: DocumentSetDefinition,
-  db: Executor,
   user: AuthenticatedUser,
   parent: DocumentSetParent,
+  live: readonly DocumentFileRecord[],
   fileType: string,
   replaces: string | null,
 ) {
@@ -159,7 +160,6 @@ async function assertMayFill(
       field: 'fileType',
     });
   }
-  const live = await def.files.liveFiles(db, parent.key);
   const actor = actorFor(user, parent);
   if (replaces === null) {
     const verdict = checkUpload(findSlotFile(live, fileType), actor, parent.status);
@@ -191,18 +191,16 @@ async function vacateFor(
 
 /**
  * A file now fills its slot, perhaps in place of another: audited (the replaced file as the
- * before), and announced to the CRM (file.uploaded or file.replaced). Answers the file as stored.
+ * before), and announced to the CRM (file.uploaded or file.replaced). Answers the file.
  */
 async function recordFilled(
   def: DocumentSetDefinition,
-  deps: DocumentDeps,
   tx: Executor,
   user: AuthenticatedUser,
   parent: DocumentSetParent,
-  key: string,
+  filled: DocumentFileRecord,
   replaced: DocumentFileRecord | undefined,
 ) {
-  const filled = await def.files.record(tx, key);
   const type = replaced ? 'file.replaced' : 'file.uploaded';
   await recordChange(tx, user, {
     entityType: def.auditTypes.set,
@@ -225,6 +223,14 @@ async function recordFilled(
   return filled;
 }
 
+/** A file row just written by `user`, as its answer names the people: nobody has reviewed it. */
+const uploadedBy = (row: DocumentFileRow, user: AuthenticatedUser): DocumentFileRecord => ({
+  ...row,
+  uploaderUsername: user.username,
+  reviewerUsername: null,
+  reviewerRole: null,
+});
+
 /**
  * Step one of an upload (DESIGN §4): records the file as incomplete and answers a presigned PUT.
  * A remarks-only entry (no content) is complete at once and fills its slot.
@@ -242,9 +248,9 @@ export async function startUpload(
     throw new DomainError('UNSUPPORTED_FILE_TYPE');
 
   return deps.db.transaction(async (tx) => {
-    const parent = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
+    const { parent, files: live } = await lockSet(def, tx, user, { key: parentKey });
     const replaces = body.replaces ?? null;
-    const replaced = await assertMayFill(def, tx, user, parent, body.fileType, replaces);
+    const replaced = assertMayFill(def, user, parent, live, body.fileType, replaces);
     const base = {
       parentKey: parent.key,
       accountKey: parent.accountKey,
@@ -257,7 +263,7 @@ export async function startUpload(
       const row = await def.files.insert(tx, { ...base, ...replacing, completedAt: new Date() });
       return fileEntry(
         deps.storage,
-        await recordFilled(def, deps, tx, user, parent, row.key, replaced),
+        await recordFilled(def, tx, user, parent, uploadedBy(row, user), replaced),
         user,
       );
     }
@@ -284,7 +290,7 @@ export async function startUpload(
       expiresInSeconds: UPLOAD_URL_SECONDS,
     });
     return {
-      file: toDocumentFile(await def.files.record(tx, row.key)),
+      file: toDocumentFile(uploadedBy(row, user)),
       meta: { presignedUrl: upload.url, uploadHeaders: upload.headers },
     };
   });
@@ -303,13 +309,15 @@ export async function completeUpload(
   parentKey: string,
   fileKey: string,
 ) {
-  const parent = await parentOrNotFound(def, deps.db, user, parentKey);
-  const pending = await def.files.find(deps.db, parent.key, fileKey);
-  if (!pending) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
+  // The file row first, once: its set is read once too, locked, when the file is to fill it.
+  const pending = await def.files.find(deps.db, parentKey, fileKey);
+  if (!pending || pending.accountKey !== user.accountKey) {
+    // Another borrower's set is answered as a missing one (DESIGN §4), then a missing file.
+    await parentOrNotFound(def, deps.db, user, { key: parentKey });
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
+  }
   if (pending.quarantinedAt) throw new DomainError('FILE_QUARANTINED');
   if (pending.completedAt) return fileEntry(deps.storage, pending, user);
-  if (!actorFor(user, parent).isOwner)
-    throw new DomainError(user.role === 'client' ? 'NOT_FOUND' : 'FORBIDDEN');
 
   const uploadedAt = new Date();
   const scan = startScan(deps.scanner);
@@ -338,18 +346,11 @@ export async function completeUpload(
     throw error;
   }
   const { contentType } = verified;
-  const scanResult = await scanResultOf(def, deps, user, parent, pending, scan);
+  const scanResult = await scanResultOf(def, deps, user, pending, scan);
 
   const completed = await deps.db.transaction(async (tx) => {
-    const locked = await parentOrNotFound(def, tx, user, parentKey, { forUpdate: true });
-    const replaced = await assertMayFill(
-      def,
-      tx,
-      user,
-      locked,
-      pending.fileType,
-      pending.replacesKey,
-    );
+    const { parent: locked, files: live } = await lockSet(def, tx, user, { key: parentKey });
+    const replaced = assertMayFill(def, user, locked, live, pending.fileType, pending.replacesKey);
     const replacing = await vacateFor(def, tx, replaced);
     const fraudFlags = [
       ...(await reusedElsewhere(tx, pending.fileHash!, locked.accountKey)),
@@ -365,9 +366,10 @@ export async function completeUpload(
     });
     if (!row)
       throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.uploadLapsed' });
+    // The same uploader and no reviewer yet: the names the pending row was read with still hold.
     return fileEntry(
       deps.storage,
-      await recordFilled(def, deps, tx, user, locked, row.key, replaced),
+      await recordFilled(def, tx, user, locked, { ...pending, ...row }, replaced),
       user,
     );
   });

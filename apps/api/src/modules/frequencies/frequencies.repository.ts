@@ -85,20 +85,22 @@ export const frequenciesRepository = {
     return withOwners(db.select(columns).from(frequencies).$dynamic());
   },
 
+  /** A frequency the scope may see, of `collateralKey` when given; `forUpdate` locks its row. */
   async find(
     db: Executor,
     scope: AccountScope,
     key: string,
-    options: { forUpdate?: boolean } = {},
+    options: { forUpdate?: boolean; collateralKey?: string | undefined } = {},
   ) {
-    const query = frequenciesRepository.base(db).where(scoped(scope, eq(frequencies.key, key)));
+    const ofCollateral =
+      options.collateralKey === undefined
+        ? undefined
+        : eq(frequencies.collateralKey, options.collateralKey);
+    const query = frequenciesRepository
+      .base(db)
+      .where(scoped(scope, eq(frequencies.key, key), ofCollateral));
     const [row] = await (options.forUpdate ? query.for('update', { of: frequencies }) : query);
     return row;
-  },
-
-  /** Several frequencies at once (bulk answers), those the scope may see. */
-  findMany(db: Executor, scope: AccountScope, keys: string[]) {
-    return frequenciesRepository.base(db).where(scoped(scope, inArray(frequencies.key, keys)));
   },
 
   async findPeriod(
@@ -152,8 +154,9 @@ export const frequenciesRepository = {
       .orderBy(desc(frequencies.updatedAt), asc(frequencies.key));
   },
 
+  /** Answers the frequency as saved, or undefined when its version had moved. */
   async saveStatus(db: Executor, key: string, expectedVersion: number, changes: SetStatusChange) {
-    const updated = await db
+    const [saved] = await db
       .update(frequencies)
       .set({
         ...changes,
@@ -161,8 +164,8 @@ export const frequenciesRepository = {
         updatedAt: sql`now()`,
       })
       .where(and(eq(frequencies.key, key), eq(frequencies.version, expectedVersion)))
-      .returning({ key: frequencies.key });
-    return updated.length === 1;
+      .returning();
+    return saved;
   },
 };
 

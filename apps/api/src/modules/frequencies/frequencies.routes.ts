@@ -22,10 +22,10 @@ import type { DocumentDeps } from '../documents/document-set.ts';
 import { documentSetHistory } from '../documents/read-documents.ts';
 import {
   addFrequency,
-  getFrequencies,
   getFrequency,
   listFrequencies,
   listFrequenciesByStatus,
+  toFrequency,
   withoutNames,
 } from './frequencies.service.ts';
 import { frequencyDocumentSet } from './frequency-document-set.ts';
@@ -130,22 +130,24 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       const { collateralKey, frequencyKey } = request.params;
-      await getFrequency(db, user, frequencyKey, collateralKey);
       if (!request.body.approvalStatus) {
+        // Another borrower's frequency is 404 whatever the body asks.
+        await getFrequency(db, user, frequencyKey, collateralKey);
         throw new DomainError('VALIDATION_FAILED', {
           message: 'domain.error.VALIDATION_FAILED.frequencyPeriod',
           field: 'approvalStatus',
         });
       }
-      await changeSetStatus(
+      // The answer is the frequency as the change left it, from the change's one read of it.
+      const { row, files } = await changeSetStatus(
         frequencyDocumentSet,
         deps,
         user,
-        frequencyKey,
+        { key: frequencyKey, within: collateralKey },
         request.body.approvalStatus,
         request.body.version,
       );
-      return { frequency: withoutNames(await getFrequency(db, user, frequencyKey)) };
+      return { frequency: withoutNames(toFrequency(row, files)) };
     },
   );
 
@@ -156,9 +158,11 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: FrequencyParams, response: { 200: HistoryResponseSchema } },
     },
     async (request) => {
-      const user = requireUser(request);
-      await getFrequency(db, user, request.params.frequencyKey, request.params.collateralKey);
-      return documentSetHistory(frequencyDocumentSet, deps, user, request.params.frequencyKey);
+      const { collateralKey, frequencyKey } = request.params;
+      return documentSetHistory(frequencyDocumentSet, deps, requireUser(request), {
+        key: frequencyKey,
+        within: collateralKey,
+      });
     },
   );
 
@@ -173,10 +177,15 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await submitSets(frequencyDocumentSet, deps, user, request.body.keys);
-      const frequencies = await getFrequencies(db, user, request.body.keys);
-      return { frequencies: frequencies.map(withoutNames) };
+      const submitted = await submitSets(
+        frequencyDocumentSet,
+        deps,
+        requireUser(request),
+        request.body.keys,
+      );
+      return {
+        frequencies: submitted.map(({ row, files }) => withoutNames(toFrequency(row, files))),
+      };
     },
   );
 

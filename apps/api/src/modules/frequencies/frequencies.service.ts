@@ -16,6 +16,7 @@ import { recordChange } from '../events/change-recorder.ts';
 import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
+import type { LiveFileSummary } from '../documents/document-files.repository.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
   frequencyCheckerOrder,
@@ -34,28 +35,30 @@ async function toCheckerFrequencies(db: Database, rows: FrequencyWithOwners[]) {
     db,
     rows.map((r) => r.frequency.key),
   );
-  return rows.map((row) => {
-    const f = row.frequency;
-    const own = files.get(f.key) ?? [];
-    return {
-      key: f.key,
-      collateralKey: f.collateralKey,
-      frequency: f.frequency as 1 | 2 | 3,
-      month: f.month,
-      year: f.year,
-      approvalStatus: f.approvalStatus,
-      uploadedFiles: own.length,
-      hasRequiredFiles: hasRequiredFiles(own.length),
-      canSubmit: isFrequencyReadyToSubmit(frequencyDocumentSet(f, own)),
-      submittedAt: f.submittedAt?.toISOString() ?? null,
-      version: f.version,
-      createdAt: f.createdAt.toISOString(),
-      updatedAt: f.updatedAt.toISOString(),
-      meta: { collateral: f.collateralKey, account: row.accountKey },
-      collateralName: row.collateralName,
-      accountName: row.accountName,
-    };
-  });
+  return rows.map((row) => toFrequency(row, files.get(row.frequency.key) ?? []));
+}
+
+/** One frequency in the API's shape, from its row and its live files. */
+export function toFrequency(row: FrequencyWithOwners, own: readonly LiveFileSummary[]) {
+  const f = row.frequency;
+  return {
+    key: f.key,
+    collateralKey: f.collateralKey,
+    frequency: f.frequency as 1 | 2 | 3,
+    month: f.month,
+    year: f.year,
+    approvalStatus: f.approvalStatus,
+    uploadedFiles: own.length,
+    hasRequiredFiles: hasRequiredFiles(own.length),
+    canSubmit: isFrequencyReadyToSubmit(frequencyDocumentSet(f, own)),
+    submittedAt: f.submittedAt?.toISOString() ?? null,
+    version: f.version,
+    createdAt: f.createdAt.toISOString(),
+    updatedAt: f.updatedAt.toISOString(),
+    meta: { collateral: f.collateralKey, account: row.accountKey },
+    collateralName: row.collateralName,
+    accountName: row.accountName,
+  };
 }
 
 /** The checker list carries collateral and account names; the per-collateral answers do not. */
@@ -77,18 +80,6 @@ export async function getFrequency(
   }
   const [frequency] = await toCheckerFrequencies(db, [row]);
   return frequency!;
-}
-
-/** The frequencies named by `keys`, in that order (a bulk submit's answer): two queries for all. */
-export async function getFrequencies(db: Database, user: AuthenticatedUser, keys: string[]) {
-  const rows = await repo.findMany(db, accountScope(user), keys);
-  const found = new Map((await toCheckerFrequencies(db, rows)).map((f) => [f.key, f]));
-  return keys.map((key) => {
-    const frequency = found.get(key);
-    if (!frequency)
-      throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
-    return frequency;
-  });
 }
 
 /**

@@ -6,18 +6,21 @@ import {
 } from '../documents/document-files.repository.ts';
 import type { DocumentSetDefinition } from '../documents/document-set.ts';
 import { accountScope } from '../loans/loans.service.ts';
-import { frequenciesRepository } from './frequencies.repository.ts';
+import { frequenciesRepository, type FrequencyWithOwners } from './frequencies.repository.ts';
 
 export const frequencyFilesRepository = documentFilesRepository(asDocumentFiles(frequencyFiles));
 
 /** A monitoring frequency seen as a document set: the 9 collateral documents (SPEC §3). */
-export const frequencyDocumentSet: DocumentSetDefinition = {
+export const frequencyDocumentSet: DocumentSetDefinition<FrequencyWithOwners> = {
   kind: 'frequency',
   files: frequencyFilesRepository,
   auditTypes: { set: 'frequency', file: 'frequency_file' },
   storagePrefix: 'frequencies',
-  async loadParent(db, user, key, options) {
-    const row = await frequenciesRepository.find(db, accountScope(user), key, options);
+  async loadParent(db, user, ref, options) {
+    const row = await frequenciesRepository.find(db, accountScope(user), ref.key, {
+      ...options,
+      collateralKey: ref.within,
+    });
     if (!row) return undefined;
     return {
       key: row.frequency.key,
@@ -31,8 +34,11 @@ export const frequencyDocumentSet: DocumentSetDefinition = {
         frequencyKey: row.frequency.key,
         collateralKey: row.frequency.collateralKey,
       },
+      row,
     };
   },
-  saveStatus: (db, key, expectedVersion, changes) =>
-    frequenciesRepository.saveStatus(db, key, expectedVersion, changes),
+  async saveStatus(db, key, expectedVersion, changes) {
+    const frequency = await frequenciesRepository.saveStatus(db, key, expectedVersion, changes);
+    return frequency && { frequency };
+  },
 };

@@ -6,18 +6,21 @@ import {
 } from '../documents/document-files.repository.ts';
 import type { DocumentSetDefinition } from '../documents/document-set.ts';
 import { accountScope } from '../loans/loans.service.ts';
-import { unitsRepository } from './units.repository.ts';
+import { unitsRepository, type UnitWithOwners } from './units.repository.ts';
 
 export const unitFilesRepository = documentFilesRepository(asDocumentFiles(unitFiles));
 
 /** A unit seen as a document set: 7 slots, the NOC slot by its selectedNoc (SPEC §2). */
-export const unitDocumentSet: DocumentSetDefinition = {
+export const unitDocumentSet: DocumentSetDefinition<UnitWithOwners> = {
   kind: 'unit',
   files: unitFilesRepository,
   auditTypes: { set: 'unit', file: 'unit_file' },
   storagePrefix: 'units',
-  async loadParent(db, user, key, options) {
-    const row = await unitsRepository.find(db, accountScope(user), key, options);
+  async loadParent(db, user, ref, options) {
+    const row = await unitsRepository.find(db, accountScope(user), ref.key, {
+      ...options,
+      projectKey: ref.within,
+    });
     if (!row) return undefined;
     return {
       key: row.unit.key,
@@ -36,6 +39,7 @@ export const unitDocumentSet: DocumentSetDefinition = {
         row.unit.firstApprovedBy && row.unit.firstApprovedAt
           ? { by: row.unit.firstApprovedBy, at: row.unit.firstApprovedAt }
           : null,
+      row,
     };
   },
   saveStatus: (db, key, expectedVersion, changes) =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { REQUIRED_FILE_COUNT, type CheckerSort } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -58,20 +58,18 @@ export const unitsRepository = {
     return withOwners(db.select(unitColumns).from(units).$dynamic());
   },
 
+  /** A unit the scope may see, in `projectKey` when given; with `forUpdate` its row is locked. */
   async find(
     db: Executor,
     scope: AccountScope,
     key: string,
-    options: { forUpdate?: boolean } = {},
+    options: { forUpdate?: boolean; projectKey?: string | undefined } = {},
   ) {
-    const query = unitsRepository.base(db).where(scoped(scope, eq(units.key, key)));
+    const inProject =
+      options.projectKey === undefined ? undefined : eq(units.projectKey, options.projectKey);
+    const query = unitsRepository.base(db).where(scoped(scope, eq(units.key, key), inProject));
     const [row] = await (options.forUpdate ? query.for('update', { of: units }) : query);
     return row;
-  },
-
-  /** Several units at once (bulk answers), those the scope may see. */
-  findMany(db: Executor, scope: AccountScope, keys: string[]) {
-    return unitsRepository.base(db).where(scoped(scope, inArray(units.key, keys)));
   },
 
   /**
@@ -129,19 +127,24 @@ export const unitsRepository = {
     });
   },
 
-  /** Changes a unit and bumps its version, only if the version is still `expectedVersion`. */
+  /**
+   * Changes a unit and bumps its version, only if the version is still `expectedVersion`:
+   * answers the unit as saved with its first approver, or undefined.
+   */
   async saveVersioned(
     db: Executor,
     key: string,
     expectedVersion: number,
     changes: Partial<typeof units.$inferInsert>,
   ) {
-    const updated = await db
+    const [saved] = await db
       .update(units)
       .set({ ...changes, version: sql`${units.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(units.key, key), eq(units.version, expectedVersion)))
-      .returning({ key: units.key });
-    return updated.length === 1;
+      .returning({ ...getTableColumns(units), firstApprover: FIRST_APPROVER });
+    if (!saved) return undefined;
+    const { firstApprover, ...unit } = saved;
+    return { unit, firstApprover };
   },
 };
 

@@ -15,20 +15,14 @@ import {
   UnitUpdateBodySchema,
 } from '@portal/domain';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
 import { documentFileRoutes } from '../documents/document-files.routes.ts';
-import type { DocumentDeps } from '../documents/document-set.ts';
+import type { ChangedSet, DocumentDeps } from '../documents/document-set.ts';
 import { sendBackFirstApproval } from '../documents/noc-release.ts';
 import { documentSetHistory } from '../documents/read-documents.ts';
 import { unitDocumentSet } from './unit-document-set.ts';
-import {
-  getProjectUnit,
-  getUnit,
-  getUnits,
-  listProjectUnits,
-  listUnitsByStatus,
-} from './units.service.ts';
+import type { UnitWithOwners } from './units.repository.ts';
+import { getProjectUnit, listProjectUnits, listUnitsByStatus, toUnit } from './units.service.ts';
 
 const anyone = RoleSchema.options;
 const tags = ['units'];
@@ -39,8 +33,9 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   const { db } = deps;
   // Four-eyes NOC release: the screens offer a first approval or a confirmation by this.
   const approvalsRequired = deps.nocTwoApprovers ? 2 : 1;
-  const unitAnswer = async (user: AuthenticatedUser, unitKey: string) => ({
-    unit: { ...(await getUnit(db, user, unitKey)), approvalsRequired },
+  // A change answers the unit as it left it, from the one read of the unit its service made.
+  const unitAnswer = ({ row, files }: ChangedSet<UnitWithOwners>) => ({
+    unit: { ...toUnit(row, files), approvalsRequired },
   });
 
   app.get(
@@ -108,22 +103,23 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
     async (request) => {
       const user = requireUser(request);
       const { projectKey, unitKey } = request.params;
-      await getProjectUnit(db, user, projectKey, unitKey);
       if (!request.body.approvalStatus) {
+        // Another borrower's unit is 404 whatever the body asks.
+        await getProjectUnit(db, user, projectKey, unitKey);
         throw new DomainError('VALIDATION_FAILED', {
           message: 'domain.error.VALIDATION_FAILED.unitDetails',
           field: 'approvalStatus',
         });
       }
-      await changeSetStatus(
+      const changed = await changeSetStatus(
         unitDocumentSet,
         deps,
         user,
-        unitKey,
+        { key: unitKey, within: projectKey },
         request.body.approvalStatus,
         request.body.version,
       );
-      return unitAnswer(user, unitKey);
+      return unitAnswer(changed);
     },
   );
 
@@ -143,9 +139,10 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
     async (request) => {
       const user = requireUser(request);
       const { projectKey, unitKey } = request.params;
-      await getProjectUnit(db, user, projectKey, unitKey);
-      await sendBackFirstApproval(unitDocumentSet, deps, user, unitKey, request.body.version);
-      return unitAnswer(user, unitKey);
+      const ref = { key: unitKey, within: projectKey };
+      return unitAnswer(
+        await sendBackFirstApproval(unitDocumentSet, deps, user, ref, request.body.version),
+      );
     },
   );
 
@@ -156,9 +153,11 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       schema: { tags, params: UnitParams, response: { 200: HistoryResponseSchema } },
     },
     async (request) => {
-      const user = requireUser(request);
-      await getProjectUnit(db, user, request.params.projectKey, request.params.unitKey);
-      return documentSetHistory(unitDocumentSet, deps, user, request.params.unitKey);
+      const { projectKey, unitKey } = request.params;
+      return documentSetHistory(unitDocumentSet, deps, requireUser(request), {
+        key: unitKey,
+        within: projectKey,
+      });
     },
   );
 
@@ -169,9 +168,13 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
       schema: { tags, body: BulkSubmitBodySchema, response: { 200: UnitBulkSubmitResponseSchema } },
     },
     async (request) => {
-      const user = requireUser(request);
-      await submitSets(unitDocumentSet, deps, user, request.body.keys);
-      return { units: await getUnits(db, user, request.body.keys) };
+      const submitted = await submitSets(
+        unitDocumentSet,
+        deps,
+        requireUser(request),
+        request.body.keys,
+      );
+      return { units: submitted.map(({ row, files }) => toUnit(row, files)) };
     },
   );
 

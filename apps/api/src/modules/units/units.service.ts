@@ -25,7 +25,7 @@ import {
 type LiveFile = LiveFileSummary;
 
 /** The API's unit (SPEC §3); canSubmit is the domain's readiness rule over the unit's live files. */
-function toUnit(row: UnitWithOwners, files: LiveFile[]) {
+export function toUnit(row: UnitWithOwners, files: readonly LiveFile[]) {
   const { unit } = row;
   return {
     key: unit.key,
@@ -60,7 +60,7 @@ function toUnit(row: UnitWithOwners, files: LiveFile[]) {
  * Added to the unit rather than spread with it into a new object: the spread built each row as a
  * dictionary-mode object, slow to make, collect and serialise (40% of a checker page's CPU).
  */
-function toCheckerUnit(row: UnitWithOwners, files: LiveFile[]) {
+function toCheckerUnit(row: UnitWithOwners, files: readonly LiveFile[]) {
   return Object.assign(toUnit(row, files), {
     accountId: row.accountKey,
     accountName: row.accountName,
@@ -89,19 +89,6 @@ export async function getUnit(db: Database, user: AuthenticatedUser, key: string
   if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
   const [unit] = (await withLiveFiles(db, [row])).map(({ files }) => toUnit(row, files));
   return unit!;
-}
-
-/** The units named by `keys`, in that order (a bulk submit's answer): two queries for all. */
-export async function getUnits(db: Database, user: AuthenticatedUser, keys: string[]) {
-  const rows = await unitsRepository.findMany(db, accountScope(user), keys);
-  const units = new Map(
-    (await withLiveFiles(db, rows)).map(({ row, files }) => [row.unit.key, toUnit(row, files)]),
-  );
-  return keys.map((key) => {
-    const unit = units.get(key);
-    if (!unit) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
-    return unit;
-  });
 }
 
 /** A unit addressed through its project must belong to it. */
