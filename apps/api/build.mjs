@@ -1,7 +1,7 @@
 // Compiles the API for `npm start` and the container: one ES module per entry point in dist/,
 // with the domain package compiled in and every npm package left to node_modules. The bundled
 // development identity provider stays a chunk of its own, loaded only when it is mounted.
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -70,3 +70,10 @@ await build({
     },
   ],
 });
+
+// The NOC verification page's script is sent to browsers as it is; the server reads it beside
+// its own modules.
+copyFileSync(
+  path.join(import.meta.dirname, 'src/modules/noc-letters/verify-check.js'),
+  path.join(import.meta.dirname, 'dist/verify-check.js'),
+);

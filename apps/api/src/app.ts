@@ -39,6 +39,7 @@ import {
   NOC_LETTER_TOPIC,
   nocLetterHandler,
 } from './modules/noc-letters/issue-noc-letter.ts';
+import { letterSettingsFor } from './modules/noc-letters/letter-settings.ts';
 import { logFileDecision, logSetDecision } from './modules/reports/decision-log.ts';
 import type { OutboxHandler } from './outbox/outbox.ts';
 import { mailHandler, MAIL_TOPIC } from './mail/mail-jobs.ts';
@@ -201,7 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentSearchRoutes, { db, storage });
   await app.register(todoRoutes, { db });
   await app.register(reportsRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
-  await app.register(nocLettersRoutes, { db, storage, timeZone: env.BUSINESS_TIMEZONE });
+  await app.register(nocLettersRoutes, {
+    db,
+    storage,
+    timeZone: env.BUSINESS_TIMEZONE,
+    // Read at start, so a logo or certificate that cannot be used stops the server here.
+    signer: letterSettingsFor(env).signer,
+  });
   await app.register(monitoringRoutes, {
     db,
     clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
@@ -319,7 +326,7 @@ export function outboxHandlersFor(
   return {
     [EVENT_TOPIC]: deliverEvents(eventHandlersFor(env)),
     [MAIL_TOPIC]: mailHandler(deps.mailer),
-    [NOC_LETTER_TOPIC]: nocLetterHandler(deps.storage),
+    [NOC_LETTER_TOPIC]: nocLetterHandler(deps.storage, letterSettingsFor(env)),
     ...(env.WEBHOOK_URL && env.WEBHOOK_SECRET
       ? { [WEBHOOK_TOPIC]: webhookHandler({ url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET }) }
       : {}),

@@ -110,6 +110,32 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'the lender named on NOC letters and on their public verification page (`/verify/{letter number}`)',
   },
+  LENDER_LOGO: {
+    meaning:
+      "the lender's logo on NOC letters' letterhead: the path of a PNG or JPEG file, read at start (an unreadable file stops it); printed at most 150 × 54 pt",
+  },
+  LENDER_ADDRESS: {
+    meaning: "the lender's registered office address on NOC letters' letterhead, one line",
+  },
+  LENDER_CIN: {
+    meaning:
+      "the lender's corporate identity number (21 characters, e.g. `U65922MH2010PLC123456`) on NOC letters' letterhead",
+  },
+  LENDER_CONTACT: {
+    meaning:
+      "a contact line on NOC letters' letterhead, e.g. `+91 22 4000 1234 · noc@lender.example`",
+  },
+  NOC_SIGNATORY_NAME: {
+    meaning: "the authorised signatory named in NOC letters' signature block",
+  },
+  NOC_SIGNATORY_DESIGNATION: { meaning: "the authorised signatory's designation under their name" },
+  NOC_SIGNING_CERTIFICATE: {
+    meaning:
+      "the lender's document signing certificate with its private key, a PKCS#12 file (`.p12`/`.pfx`, RSA): every new NOC letter is digitally signed with it, an approval signature over the whole file that PDF readers check. Read at start (a file it cannot open stops it). A new file signs new letters; letters already issued keep their signatures ([docs/operations.md](docs/operations.md#rotating-secrets-without-downtime)). Unset = **letters are not signed** and say the verification page is authoritative (the admin screen shows which)",
+  },
+  NOC_SIGNING_CERTIFICATE_PASSWORD: {
+    meaning: 'the password of `NOC_SIGNING_CERTIFICATE` (never logged)',
+  },
   WEBHOOK_URL: {
     meaning:
       "the lender CRM's webhook receiver: every domain event is POSTed as JSON `{id, type, occurredAt, actor, data}`, signed (see [Webhooks](#webhooks)), retried with backoff, in order per unit/frequency; deliveries failing for 24 h are listed to admins at `GET /api/admin/dead-letters` for replay",

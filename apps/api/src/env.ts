@@ -125,6 +125,26 @@ export const EnvSchema = z
     APPROVER_EMAIL: z.email().optional(),
     /** The lender named on NOC letters, as the borrower's buyer and their bank read it. */
     LENDER_NAME: z.string().trim().min(1).max(120).default('Demo Lender Finance Ltd'),
+    /** The NOC letter's letterhead: a logo file (PNG or JPEG, read at start), address, CIN, contact. */
+    LENDER_LOGO: z.string().trim().min(1).optional(),
+    LENDER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+    /** India's corporate identity number: L or U, 5 digits, state, year, company type, 6 digits. */
+    LENDER_CIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(
+        /^[LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6}$/,
+        'must be a 21-character CIN such as U65922MH2010PLC123456',
+      )
+      .optional(),
+    LENDER_CONTACT: z.string().trim().min(1).max(200).optional(),
+    /** Who signs NOC letters for the lender, as the signature block names them. */
+    NOC_SIGNATORY_NAME: z.string().trim().min(1).max(120).optional(),
+    NOC_SIGNATORY_DESIGNATION: z.string().trim().min(1).max(120).optional(),
+    /** The lender's signing certificate (PKCS#12, read at start): every new letter is signed with it. */
+    NOC_SIGNING_CERTIFICATE: z.string().trim().min(1).optional(),
+    NOC_SIGNING_CERTIFICATE_PASSWORD: z.string().optional(),
     WEBHOOK_URL: optionalUrl,
     WEBHOOK_SECRET: z.string().optional(),
     BUSINESS_TIMEZONE: z
@@ -191,6 +211,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['INTEGRATION_API_KEY_PREVIOUS'],
         message: 'is accepted only beside a new INTEGRATION_API_KEY',
+      });
+    }
+    if (env.NOC_SIGNING_CERTIFICATE_PASSWORD && !env.NOC_SIGNING_CERTIFICATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOC_SIGNING_CERTIFICATE_PASSWORD'],
+        message: 'is the password of NOC_SIGNING_CERTIFICATE, which is not set',
       });
     }
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {

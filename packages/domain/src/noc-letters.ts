@@ -30,7 +30,11 @@ export const NocLetterDetailsSchema = z.object({
   lenderName: z.string(),
   accountId: z.string(),
   accountName: z.string(),
+  /** The loan (opportunity) the unit's project is financed under; letters before it print none. */
+  loanAccount: z.string().optional(),
   projectName: z.string(),
+  /** Where the lender's import gives it. */
+  projectAddress: z.string().nullish(),
   tower: z.string(),
   floor: z.string(),
   unit: z.string(),
@@ -43,7 +47,10 @@ export const NocLetterDetailsSchema = z.object({
   approvedAt: z.string(),
   /** The approval's date as printed ('22 Nov 2026', in the lender's business time zone). */
   approvedOn: z.string(),
+  /** Who made the approval final: the confirming approver under four-eyes release. */
   approvedBy: z.string(),
+  /** Four-eyes release: who gave the first approval that `approvedBy` confirmed. */
+  firstApprovedBy: z.string().nullish(),
   verificationUrl: z.string(),
 });
 export type NocLetterDetails = z.infer<typeof NocLetterDetailsSchema>;
@@ -100,7 +107,29 @@ export const NocLetterVerificationSchema = z.discriminatedUnion('status', [
     approvedOn: z.string(),
     /** The revocation's date ('22 Nov 2026'), for a revoked letter. */
     revokedOn: z.string().nullable(),
+    /** The issued file's SHA-256 (hex): a copy whose bytes hash to it is the letter as issued. */
+    sha256: z.string(),
   }),
   z.object({ status: z.literal('unknown') }),
 ]);
 export type NocLetterVerification = z.infer<typeof NocLetterVerificationSchema>;
+
+/**
+ * `GET /api/admin/noc-letter-signing`: the certificate new NOC letters are signed with, or null
+ * when they are not signed (the verification page is then the letters' proof).
+ */
+export const NocLetterSigningSchema = z.object({
+  certificate: z
+    .object({
+      /** Whom the certificate names. */
+      name: z.string(),
+      /** The authority that issued it. */
+      issuer: z.string(),
+      /** ISO 8601: letters signed after this show an expired certificate. */
+      validTo: z.string(),
+      /** SHA-256 of the certificate, hex. */
+      fingerprint: z.string(),
+    })
+    .nullable(),
+});
+export type NocLetterSigning = z.infer<typeof NocLetterSigningSchema>;

@@ -246,6 +246,8 @@ export const projects = pgTable(
       .notNull()
       .references(() => opportunities.key),
     name: text('name').notNull(),
+    // Printed on the project's NOC letters, where the lender's import gives it.
+    address: text('address'),
     ...timestamps,
   },
   (t) => [index('projects_opportunity_idx').on(t.opportunityKey, t.key)],

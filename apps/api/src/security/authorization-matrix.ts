@@ -152,6 +152,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   'POST /api/noc-letters/:letterNumber/revoke':                                          [  401,   401,   403,   403,   404,   403,   404],
   'GET /api/noc-letters/:letterNumber/verification':                                     ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'GET /verify/:letterNumber':                                                           ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // The verification page's script ("check a letter you received"), public as the page is.
+  'GET /verify/check.js':                                                                ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
+  // Which certificate signs new letters, if any: admins only.
+  'GET /api/admin/noc-letter-signing':                                                   [  401,   401,   403,   403,   403,   403, '2xx'],
 
   // Collaterals and monitoring frequencies: as units.
   'GET /api/accounts/:accountId/collaterals':                                            [  401,   401, '2xx',   404, '2xx', '2xx', '2xx'],

@@ -391,6 +391,11 @@ export const ImportProjectSchema = z.object({
   key: KeySchema,
   opportunityKey: KeySchema,
   name: NameSchema,
+  /** The project's site address, printed on its NOC letters; absent or blank = none. */
+  address: z
+    .string({ error: invalid('domain.error.VALIDATION_FAILED.mustBeText') })
+    .trim()
+    .nullish(),
 });
 export type ImportProject = z.infer<typeof ImportProjectSchema>;
 

@@ -68,11 +68,16 @@ describe('migration 0005 (staff list totals)', () => {
           peakExposure: 1,
           currentFace: 1,
         })),
-        projects: accounts.map((key) => ({
-          key: `PRJ-${key}`,
-          opportunityKey: `OPP-${key}`,
-          name: 'Tower',
-        })),
+      }),
+    );
+    // Projects as a database of then holds them: today's import also writes columns added since.
+    for (const key of accounts) {
+      await db.execute(sql`insert into projects (key, opportunity_key, name)
+                            values (${`PRJ-${key}`}, ${`OPP-${key}`}, 'Tower')`);
+    }
+    await importLenderData(
+      db,
+      ImportBodySchema.parse({
         units: Array.from({ length: 12 }, (_, i) => ({
           key: `UNIT-${i}`,
           projectKey: `PRJ-${accounts[i % 3]}`,

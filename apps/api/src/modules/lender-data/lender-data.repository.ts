@@ -63,10 +63,17 @@ export const lenderDataRepository = {
     ),
 
   upsertProjects: (db: Executor, rows: ImportProject[]) =>
-    upsert(db, projects, projects.key, rows, {
-      opportunityKey: projects.opportunityKey,
-      name: projects.name,
-    }),
+    upsert(
+      db,
+      projects,
+      projects.key,
+      rows.map((row) => ({ ...row, address: row.address || null })),
+      {
+        opportunityKey: projects.opportunityKey,
+        name: projects.name,
+        address: projects.address,
+      },
+    ),
 
   /** A unit carries its project's loan's account (the lists' borrower scope). */
   async upsertUnits(db: Executor, rows: ImportUnit[]) {

@@ -6,7 +6,7 @@ import { createTestApp, TEST_INTEGRATION_KEY, type TestApp } from '../../../test
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadEnv } from '../../env.ts';
 import { queryRows } from '../../db/client.ts';
-import { opportunities, units } from '../../db/schema.ts';
+import { opportunities, projects, units } from '../../db/schema.ts';
 import { demoLenderData } from '../../seed/demo-data.ts';
 import { seedDemoDataIfEmpty } from '../../seed/seed-demo-data.ts';
 
@@ -80,6 +80,21 @@ describe('POST /api/import', () => {
       unit: '101',
       approvalStatus: 'NOT_RAISED',
     });
+  });
+
+  it("keeps a project's address where the import gives one, for its NOC letters", async () => {
+    const addressOf = async () =>
+      (await t.db.select().from(projects).where(eq(projects.key, 'PRJ-T1')))[0]?.address;
+    const address = '  Survey No. 112/3, Baner, Pune 411 045 ';
+    const withAddress = { ...book, projects: [{ ...book.projects[0], address }] };
+    expect((await importBody(withAddress)).statusCode).toBe(200);
+    expect(await addressOf()).toBe('Survey No. 112/3, Baner, Pune 411 045');
+    // The lender's records are the source: a project sent without one (or blank) has none.
+    const blank = { ...book, projects: [{ ...book.projects[0], address: ' ' }] };
+    expect((await importBody(blank)).statusCode).toBe(200);
+    expect(await addressOf()).toBeNull();
+    const wrong = { ...book, projects: [{ ...book.projects[0], address: 42 }] };
+    expect((await importBody(wrong)).statusCode).toBe(400);
   });
 
   it('is idempotent and never changes workflow state on re-import', async () => {

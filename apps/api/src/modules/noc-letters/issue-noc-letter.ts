@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   formatDate,
@@ -8,12 +8,14 @@ import {
   NocLetterDetailsSchema,
   type NocLetterDetails,
 } from '@portal/domain';
-import { nocLetters, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { auditEvents, nocLetters, projects, users } from '../../db/schema.ts';
 import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
 import { storageKeySegment, type Storage } from '../../storage/storage.ts';
 import { recordChange } from '../events/change-recorder.ts';
 import type { EventHandler } from '../events/event-handlers.ts';
 import { unitsRepository } from '../units/units.repository.ts';
+import type { LetterSettings } from './letter-settings.ts';
 
 export const NOC_LETTER_TOPIC = 'noc_letter';
 
@@ -63,12 +65,10 @@ export function issueNocLetter(config: NocLetterConfig): EventHandler {
     if (!found) return;
     const { unit } = found;
     const { actor } = event;
-    const [approver] = actor.id
-      ? await tx
-          .select({ name: users.name, username: users.username })
-          .from(users)
-          .where(eq(users.id, actor.id))
-      : [];
+    const [project] = await tx
+      .select({ address: projects.address })
+      .from(projects)
+      .where(eq(projects.key, unit.projectKey));
     const letterNumber = newLetterNumber();
     const approvedAt = new Date(event.occurredAt);
     const details: NocLetterDetails = {
@@ -76,7 +76,9 @@ export function issueNocLetter(config: NocLetterConfig): EventHandler {
       lenderName: config.lenderName,
       accountId: found.accountKey,
       accountName: found.accountName,
+      loanAccount: `${found.opportunityName} (${found.opportunityKey})`,
       projectName: found.projectName,
+      projectAddress: project?.address ?? null,
       tower: unit.tower,
       floor: unit.floor,
       unit: unit.unit,
@@ -86,7 +88,8 @@ export function issueNocLetter(config: NocLetterConfig): EventHandler {
       amountReceived: formatRupees(unit.amountToBeReceived),
       approvedAt: approvedAt.toISOString(),
       approvedOn: formatDate(approvedAt, config.timeZone),
-      approvedBy: approver?.name?.trim() || approver?.username || actor.username,
+      approvedBy: (actor.id && (await nameOf(tx, eq(users.id, actor.id)))) || actor.username,
+      firstApprovedBy: await firstApproverOf(tx, unit.key),
       verificationUrl: verificationUrl(config.publicUrl, letterNumber),
     };
     const inserted = await tx
@@ -111,18 +114,51 @@ export function issueNocLetter(config: NocLetterConfig): EventHandler {
   };
 }
 
+/** A user's name as letters print it (their username when they have none). */
+async function nameOf(tx: Executor, which: ReturnType<typeof eq>) {
+  const [user] = await tx
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(which);
+  return user && (user.name?.trim() || user.username);
+}
+
 /**
- * The outbox handler that issues a letter: renders it, stores it under the letter's own key and
- * then, in the job's transaction, records where it is and its SHA-256. A retry finds the stored
- * bytes and keeps them, and a letter already issued is left as it is, so the record never changes.
+ * Four-eyes release: the first approver that this approval confirmed, as the unit's history keeps
+ * them (the unit itself forgets a first approval once it is confirmed); null when one approver
+ * released the unit.
  */
-export function nocLetterHandler(storage: Storage): OutboxHandler {
+async function firstApproverOf(tx: Executor, unitKey: string) {
+  const [confirmation] = await tx
+    .select({ before: auditEvents.before })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, 'unit'),
+        eq(auditEvents.entityKey, unitKey),
+        eq(auditEvents.action, 'unit.approval_confirmed'),
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  const username = (confirmation?.before as { firstApproval?: { by?: string } } | null)
+    ?.firstApproval?.by;
+  return username ? ((await nameOf(tx, eq(users.username, username))) ?? username) : null;
+}
+
+/**
+ * The outbox handler that issues a letter: renders it (and signs it, when the lender has a signing
+ * certificate), stores it under the letter's own key and then, in the job's transaction, records
+ * where it is and its SHA-256. A retry finds the stored bytes and keeps them, and a letter already
+ * issued is left as it is, so the record never changes.
+ */
+export function nocLetterHandler(storage: Storage, settings: LetterSettings): OutboxHandler {
   return async (payload) => {
     const { unitKey, projectKey, details, actor } = IssueJobSchema.parse(payload);
     const storageKey = nocLetterStorageKey(unitKey, details.letterNumber);
     const bytes = (await storage.stat(storageKey))
       ? await readAll(await storage.read(storageKey))
-      : await storeRendered(storage, storageKey, details);
+      : await storeRendered(storage, storageKey, details, settings);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     return async (tx) => {
       const [issued] = await tx
@@ -156,10 +192,15 @@ export function nocLetterHandler(storage: Storage): OutboxHandler {
   };
 }
 
-async function storeRendered(storage: Storage, key: string, details: NocLetterDetails) {
+async function storeRendered(
+  storage: Storage,
+  key: string,
+  details: NocLetterDetails,
+  settings: LetterSettings,
+) {
   // pdf-lib and its fonts load with the first letter, not with every API process.
-  const { renderNocLetter } = await import('./noc-letter-pdf.ts');
-  const bytes = Buffer.from(await renderNocLetter(details));
+  const { issuedNocLetter } = await import('./noc-letter-pdf.ts');
+  const bytes = await issuedNocLetter(details, settings);
   await storage.write(key, bytes, { contentType: 'application/pdf', size: bytes.length });
   return bytes;
 }

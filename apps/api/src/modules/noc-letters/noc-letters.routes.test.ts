@@ -1,18 +1,28 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NocLetterDetailsSchema, unitSlotFileTypes } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { download, reviewAll, sha256Hex, uploadAll } from '../../../test/documents.ts';
 import { seedBorrower, seedLoans, seedStaff, tokenFor } from '../../../test/factories.ts';
+import { sampleLetterhead } from '../../../test/noc-letters.ts';
 import { handleEvents } from '../../../test/events.ts';
+import {
+  createTestAuthority,
+  writeSigningCertificate,
+} from '../../../test/signing-certificates.ts';
 import { outboxHandlersFor, storageFor } from '../../app.ts';
-import { auditEvents, nocLetters, outbox } from '../../db/schema.ts';
+import { auditEvents, nocLetters, outbox, projects } from '../../db/schema.ts';
 import { MAIL_TOPIC } from '../../mail/mail-jobs.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../outbox/outbox.ts';
 import type { WebhookPayload } from '../events/domain-events.ts';
 import { WEBHOOK_TOPIC } from '../webhooks/webhooks.ts';
 import { NOC_LETTER_TOPIC } from './issue-noc-letter.ts';
+import { letterSettingsFor } from './letter-settings.ts';
 import { renderNocLetter } from './noc-letter-pdf.ts';
 import { VERIFICATIONS_PER_ADDRESS } from './noc-letters.routes.ts';
 
@@ -46,23 +56,38 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A borrower's unit, taken through upload, submission and review to the given outcome. */
-async function decidedUnit(outcome: 'APPROVED' | 'REJECTED' | 'PENDING_APPROVAL') {
-  const { user, account } = await seedBorrower(t.db);
-  const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
+/**
+ * A borrower's unit, taken through upload, submission and review to the given outcome; under
+ * four-eyes release, `approvers` give the first approval and its confirmation.
+ */
+async function decidedUnit(
+  outcome: 'APPROVED' | 'REJECTED' | 'PENDING_APPROVAL',
+  { app = t, approvers = [approver] }: { app?: TestApp; approvers?: string[] } = {},
+) {
+  const { user, account } = await seedBorrower(app.db);
+  const { units } = await seedLoans(app.db, account.key, {
+    opportunities: 1,
+    projects: 1,
+    units: 1,
+  });
   const unit = units[0]!;
-  const borrower = await tokenFor(t.db, user.id);
+  const borrower = await tokenFor(app.db, user.id);
   const filesUrl = `/api/units/${unit.key}/files`;
   const unitUrl = `/api/projects/${unit.projectKey}/units/${unit.key}`;
   const put = (token: string, approvalStatus: string) =>
-    t.app.inject({ method: 'PUT', url: unitUrl, headers: as(token), payload: { approvalStatus } });
-  await uploadAll(t.app, borrower, filesUrl, unitSlotFileTypes('Final'));
+    app.app.inject({
+      method: 'PUT',
+      url: unitUrl,
+      headers: as(token),
+      payload: { approvalStatus },
+    });
+  await uploadAll(app.app, borrower, filesUrl, unitSlotFileTypes('Final'));
   expect((await put(borrower, 'PENDING_APPROVAL')).statusCode).toBe(200);
   if (outcome !== 'PENDING_APPROVAL') {
-    await reviewAll(t.app, approver, filesUrl, (type) =>
+    await reviewAll(app.app, approvers[0]!, filesUrl, (type) =>
       outcome === 'REJECTED' && type === 'CUSTOMER_LEDGER' ? 'REJECTED' : 'APPROVED',
     );
-    expect((await put(approver, outcome)).statusCode).toBe(200);
+    for (const decider of approvers) expect((await put(decider, outcome)).statusCode).toBe(200);
   }
   const letterUrl = `${unitUrl}/noc-letter`;
   return { unit, account, borrower, letterUrl };
@@ -91,11 +116,14 @@ it('issues a stored, stable letter on approval and tells the borrower and the CR
   expect(details).toMatchObject({
     lenderName: 'Test Lender Housing Finance Ltd',
     accountId: account.key,
+    loanAccount: expect.stringMatching(/\(.+\)$/),
+    projectAddress: null,
     unit: unit.unit,
     nocType: 'Final',
     saleValue: '₹99,00,000.00',
     amountReceived: '₹3,50,000.00',
     approvedBy: 'Test approver',
+    firstApprovedBy: null,
     verificationUrl: `${t.env.PUBLIC_URL}/verify/${recorded.letterNumber}`,
   });
   // Until the PDF is stored there is nothing to download and nothing to verify.
@@ -117,8 +145,10 @@ it('issues a stored, stable letter on approval and tells the borrower and the CR
   expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
   expect(sha256Hex(stored)).toBe(issued.sha256);
   expect(stored.length).toBe(issued.size);
-  // The same details render the same bytes, so the record can be checked at any time.
-  expect(Buffer.from(await renderNocLetter(details)).equals(stored)).toBe(true);
+  // Unsigned, the same details render the same bytes, so the record can be checked at any time.
+  const { letterhead } = letterSettingsFor(t.env);
+  expect(Buffer.from(await renderNocLetter(details, letterhead)).equals(stored)).toBe(true);
+  expect(stored.includes('/ByteRange')).toBe(false);
 
   // A job run again (a retry after a lost acknowledgement) changes nothing.
   await t.db
@@ -182,6 +212,7 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
     nocType: 'Final',
     approvedOn: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/),
     revokedOn: null,
+    sha256: (await letterOf(unit.key))!.sha256,
   });
   const page = await t.app.inject({
     url: `/verify/${letterNumber}`,
@@ -191,6 +222,32 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
   expect(page.body).toContain('Valid NOC letter');
   expect(page.body).toContain(unit.unit);
   expect(page.body).not.toContain('Customer 1');
+  // "Check a letter you received": the issued file's SHA-256 and the page's own script, which
+  // the page's Content-Security-Policy lets run (same origin; nothing inline).
+  expect(page.body).toContain(`data-sha256="${valid.json().sha256}"`);
+  expect(page.body).toContain('<script src="/verify/check.js" defer></script>');
+  expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+  expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  const script = await t.app.inject({ url: '/verify/check.js' });
+  expect(script.statusCode).toBe(200);
+  expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+  expect(script.body).toContain("crypto.subtle.digest('SHA-256'");
+  // In Hindi when the visitor's browser asks for it, or when they choose it on the page.
+  const hindi = await t.app.inject({
+    url: `/verify/${letterNumber}`,
+    headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' },
+    remoteAddress: '203.0.113.10',
+  });
+  expect(hindi.body).toContain('<html lang="hi">');
+  expect(hindi.body).toContain('मान्य NOC पत्र');
+  expect(hindi.body).toContain('आपको मिले पत्र की जाँच करें');
+  expect(hindi.body).toContain('<a href="?lang=en" lang="en" hreflang="en">English</a>');
+  const chosen = await t.app.inject({
+    url: `/verify/${letterNumber}?lang=en`,
+    headers: { 'accept-language': 'hi' },
+    remoteAddress: '203.0.113.10',
+  });
+  expect(chosen.body).toContain('<html lang="en">');
   const asJson = await t.app.inject({
     url: `/verify/${letterNumber}`,
     headers: { accept: 'application/json' },
@@ -249,6 +306,9 @@ it('verifies valid letters publicly, and revocation by approvers and admins only
   });
   expect(revokedPage.body).toContain('This NOC letter was revoked');
   expect(revokedPage.body).toContain(`Revoked on</dt><dd>${revoked.revokedOn}`);
+  expect(revokedPage.body).toContain(
+    'data-match="This file is the issued letter, but the lender has revoked it."',
+  );
   // The borrower sees the state but no longer gets a letter to hand on; staff still open it.
   const mine = await t.app.inject({ url: letterUrl, headers: as(borrower) });
   expect(mine.json()).toMatchObject({ file: { state: 'REVOKED' }, meta: { presignedUrl: null } });
@@ -313,4 +373,110 @@ it('answers unknown and malformed numbers alike, and limits lookups per address'
   expect(page.body).toContain('Too many lookups');
   // Another address is not held back.
   expect((await verifyJson('NOC-0000-0000-0000-0000', '198.51.100.8')).statusCode).toBe(200);
+});
+
+it('tells admins, and only them, that letters are not signed without a certificate', async () => {
+  const answer = await t.app.inject({ url: '/api/admin/noc-letter-signing', headers: as(admin) });
+  expect(answer.json()).toEqual({ certificate: null });
+  const refused = await t.app.inject({
+    url: '/api/admin/noc-letter-signing',
+    headers: as(approver),
+  });
+  expect(refused.statusCode).toBe(403);
+});
+
+describe('with a signing certificate, a letterhead and four-eyes release', () => {
+  let signed: TestApp;
+  let signedWorker: OutboxWorker;
+  let work: string;
+  let first: string;
+  let second: string;
+  const PASSWORD = 'letters-p12-password';
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'noc-signed-'));
+    const certificate = writeSigningCertificate(work, createTestAuthority(), {
+      signer: 'Meera Iyer',
+      password: PASSWORD,
+    });
+    const logo = path.join(work, 'logo.png');
+    writeFileSync(logo, sampleLetterhead.logo!.bytes);
+    signed = await createTestApp({
+      LENDER_NAME: 'Test Lender Housing Finance Ltd',
+      LENDER_LOGO: logo,
+      LENDER_ADDRESS: 'Registered office: Lower Parel, Mumbai 400 013',
+      LENDER_CIN: 'u65922mh2010plc123456',
+      NOC_SIGNATORY_NAME: 'Meera Iyer',
+      NOC_SIGNATORY_DESIGNATION: 'Head, Operations',
+      NOC_SIGNING_CERTIFICATE: certificate,
+      NOC_SIGNING_CERTIFICATE_PASSWORD: PASSWORD,
+      NOC_TWO_APPROVERS: 'true',
+    });
+    signedWorker = createOutboxWorker({
+      db: signed.db,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      handlers: outboxHandlersFor(signed.env, {
+        storage: storageFor(signed.env),
+        mailer: undefined,
+      }),
+    });
+    first = await tokenFor(signed.db, (await seedStaff(signed.db, 'approver')).id);
+    second = await tokenFor(signed.db, (await seedStaff(signed.db, 'admin')).id);
+  });
+  afterAll(async () => {
+    await signed?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('issues a signed letter naming both approvers, the loan and the project address', async () => {
+    const { unit, borrower, letterUrl } = await decidedUnit('APPROVED', {
+      app: signed,
+      approvers: [first, second],
+    });
+    await signed.db
+      .update(projects)
+      .set({ address: 'Survey No. 112/3, Baner, Pune 411 045' })
+      .where(eq(projects.key, unit.projectKey));
+    await signedWorker.drain();
+    const [letter] = await signed.db
+      .select()
+      .from(nocLetters)
+      .where(eq(nocLetters.unitKey, unit.key));
+    expect(NocLetterDetailsSchema.parse(letter!.details)).toMatchObject({
+      approvedBy: 'Test admin',
+      firstApprovedBy: 'Test approver',
+      projectAddress: 'Survey No. 112/3, Baner, Pune 411 045',
+    });
+    const answer = await signed.app.inject({ url: letterUrl, headers: as(borrower) });
+    const stored = (await download(signed.app, answer.json().meta.presignedUrl)).rawPayload;
+    expect(sha256Hex(stored)).toBe(letter!.sha256);
+    expect(stored.includes('/SubFilter /adbe.pkcs7.detached')).toBe(true);
+    if (spawnSync('pdfsig', ['-v']).error === undefined) {
+      const file = path.join(work, 'issued.pdf');
+      writeFileSync(file, stored);
+      const report = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+      expect(report).toContain('Signer Certificate Common Name: Meera Iyer');
+      expect(report).toContain('Total document signed');
+      expect(report).toContain('Signature is Valid.');
+      const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout;
+      expect(text).toContain('CIN U65922MH2010PLC123456');
+      expect(text).toContain('Digitally signed by Meera Iyer');
+      expect(text).toContain('Survey No. 112/3, Baner, Pune 411 045');
+    }
+  });
+
+  it('tells admins which certificate signs new letters', async () => {
+    const answer = await signed.app.inject({
+      url: '/api/admin/noc-letter-signing',
+      headers: as(second),
+    });
+    expect(answer.json()).toEqual({
+      certificate: {
+        name: 'Meera Iyer',
+        issuer: 'Test Lender Root CA',
+        validTo: expect.any(String),
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    });
+  });
 });

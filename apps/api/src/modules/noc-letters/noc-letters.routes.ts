@@ -1,31 +1,44 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptedLanguage,
+  LanguageSchema,
   NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
   NocLetterSchema,
+  NocLetterSigningSchema,
   NocLetterVerificationSchema,
   RoleSchema,
+  type Language,
+  type NocLetterSigning,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { reserveAttempt, ThrottledError, type ThrottleRule } from '../identity/throttle.ts';
 import { getUnitNocLetter, revokeNocLetter, verifyNocLetter } from './noc-letters.service.ts';
-import { tooManyLookupsPage, verificationPage } from './verify-page.ts';
+import type { LetterSigner } from './signing-certificate.ts';
+import { tooManyLookupsPage, VERIFY_SCRIPT_PATH, verificationPage } from './verify-page.ts';
 
 export interface NocLetterRouteOptions {
   db: Database;
   storage: Storage;
   timeZone: string;
+  /** The certificate new letters are signed with, or none (NOC_SIGNING_CERTIFICATE). */
+  signer: LetterSigner | undefined;
 }
 
 /**
- * Public verification lookups per address: plenty for a bank checking a day's letters, far too
- * few to guess 80-bit numbers. Every lookup counts, found or not, so the limit says nothing.
+ * Public verification lookups per address: enough for a bank's office checking every letter of a
+ * project, one after another, behind one address; still bounded. The 80-bit numbers, not this
+ * limit, stop guessing: 600 lookups every 10 minutes for a century find a letter among a million
+ * issued with odds of about one in 10^10. Every lookup counts, found or not, so the limit says
+ * nothing.
  */
 export const VERIFICATIONS_PER_ADDRESS: ThrottleRule = {
-  limit: 60,
+  limit: 600,
   windowMs: 10 * 60_000,
   lockMs: 10 * 60_000,
 };
@@ -37,7 +50,9 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
   app,
   options,
 ) => {
-  const { db, storage, timeZone } = options;
+  const { db, storage, timeZone, signer } = options;
+  // Read once: the verification page's own script, served from the portal's origin.
+  const verifyScript = readFileSync(new URL('./verify-check.js', import.meta.url));
 
   app.get(
     '/api/projects/:projectKey/units/:unitKey/noc-letter',
@@ -85,6 +100,28 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
     }),
   );
 
+  app.get(
+    '/api/admin/noc-letter-signing',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Whether new NOC letters are digitally signed, and with which certificate',
+        response: { 200: NocLetterSigningSchema },
+      },
+    },
+    async (): Promise<NocLetterSigning> => ({
+      certificate: signer
+        ? {
+            name: signer.name,
+            issuer: signer.issuer,
+            validTo: signer.validTo.toISOString(),
+            fingerprint: signer.fingerprint,
+          }
+        : null,
+    }),
+  );
+
   const verify = async (ip: string, letterNumber: string) => {
     await reserveAttempt(db, `noc-verify:${ip}`, VERIFICATIONS_PER_ADDRESS);
     return verifyNocLetter(db, letterNumber, timeZone);
@@ -107,31 +144,50 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
     },
   );
 
+  app.get(
+    VERIFY_SCRIPT_PATH,
+    { config: { session: false }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(verifyScript),
+  );
+
   // The page the letter's QR code opens: HTML for a phone, JSON for a client that asks for it.
   app.get(
     '/verify/:letterNumber',
     {
       config: { session: false },
-      schema: { hide: true, params: LetterParams },
+      schema: {
+        hide: true,
+        params: LetterParams,
+        querystring: z.object({ lang: LanguageSchema.optional().catch(undefined) }),
+      },
     },
     async (request, reply) => {
       const json = wantsJson(request.headers.accept);
+      const language = pageLanguage(request, request.query.lang);
       reply.header('cache-control', 'no-store');
       try {
         const result = await verify(request.ip, request.params.letterNumber);
         if (json) return reply.send(result);
-        return reply.type('text/html; charset=utf-8').send(verificationPage(result));
+        return reply.type('text/html; charset=utf-8').send(verificationPage(result, language));
       } catch (error) {
         if (json || !(error instanceof ThrottledError)) throw error;
         return reply
           .status(429)
           .header('retry-after', String(error.retryAfterSeconds))
           .type('text/html; charset=utf-8')
-          .send(tooManyLookupsPage(error.retryAfterSeconds));
+          .send(tooManyLookupsPage(error.retryAfterSeconds, language));
       }
     },
   );
 };
+
+/** The page's language: the one the visitor chose (`?lang=`), else their browser's, else English. */
+const pageLanguage = (request: FastifyRequest, chosen: Language | undefined): Language =>
+  chosen ?? acceptedLanguage(request.headers['accept-language']) ?? 'en';
 
 const wantsJson = (accept: string | undefined) =>
   Boolean(accept?.includes('application/json') && !accept.includes('text/html'));

@@ -86,7 +86,7 @@ export async function verifyNocLetter(
     .from(nocLetters)
     .where(eq(nocLetters.letterNumber, letterNumber.slice(0, 64)));
   // A letter whose PDF is not stored yet has not been handed to anyone: unknown to the public.
-  if (!row?.issuedAt) return { status: 'unknown' };
+  if (!row?.issuedAt || !row.sha256) return { status: 'unknown' };
   const details = NocLetterDetailsSchema.parse(row.details);
   return {
     status: row.revokedAt ? 'revoked' : 'valid',
@@ -99,6 +99,7 @@ export async function verifyNocLetter(
     nocType: details.nocType,
     approvedOn: details.approvedOn,
     revokedOn: row.revokedAt ? formatDate(row.revokedAt, timeZone) : null,
+    sha256: row.sha256,
   };
 }
 
