@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { closePanel, documentPanel, finaliseFromPanel, review } from './document-panel';
 import {
   borrowerToken,
+  collectPageErrors,
   DEV_STAFF,
   expectNoSeriousViolations,
+  expectNoSidewaysScroll,
   FINAL_NOC_SLOTS,
   importBorrower,
   importNocUnit,
@@ -16,7 +18,19 @@ import {
 } from './fixtures';
 
 // The NOC letter end to end: the approval issues it, the borrower downloads it, the buyer's bank
-// verifies it from the QR code's page, the approver revokes it and the page says so.
+// verifies it from the QR code's page and checks the copy it holds, the approver revokes it and the
+// page says so.
+
+/** Drops `bytes` as a PDF file on the verification page, as a visitor dragging it from their desktop. */
+async function dropFile(page: Page, bytes: Buffer) {
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([data], 'letter.pdf', { type: 'application/pdf' }));
+    return transfer;
+  }, bytes.toString('base64'));
+  await page.dispatchEvent('#drop-zone', 'drop', { dataTransfer });
+}
 
 test('an approved unit’s NOC letter is downloaded, verified and revoked', async ({
   page,
@@ -62,11 +76,45 @@ test('an approved unit’s NOC letter is downloaded, verified and revoked', asyn
   // The verification page, as a phone opens it from the QR code: no sign-in.
   const bankContext = await browser.newContext({ viewport: PHONE });
   const bank = await bankContext.newPage();
+  // A script the page's Content-Security-Policy refused would show here.
+  const bankErrors = collectPageErrors(bank);
   await bank.goto(`/verify/${letterNumber}`);
   await expect(bank.getByRole('heading', { name: 'NOC letter verification' })).toBeVisible();
   await expect(bank.getByRole('status')).toHaveText('Valid NOC letter');
   await expect(bank.locator('main')).toContainText('E-301');
   await expectNoSeriousViolations(bank);
+  await expectNoSidewaysScroll(bank);
+
+  // The bank checks the copy it was given, byte for byte, in its own browser: the issued PDF
+  // matches; a copy with one byte changed does not.
+  const issued = readFileSync(letterFile);
+  const result = bank.locator('#check-result');
+  await dropFile(bank, issued);
+  await expect(result).toHaveText('This file is the issued letter, byte for byte.');
+  const edited = Buffer.from(issued);
+  const at = edited.indexOf('/CreationDate (D:') + '/CreationDate (D:'.length;
+  edited[at] = edited[at] === 0x32 ? 0x33 : 0x32;
+  await dropFile(bank, edited);
+  await expect(result).toHaveText(/^This file is not the issued letter/);
+  // By keyboard: the language link, then the file chooser, which takes the file too.
+  await bank.keyboard.press('Tab');
+  await expect(bank.getByRole('link', { name: 'हिन्दी' })).toBeFocused();
+  await bank.keyboard.press('Tab');
+  const chooser = bank.getByLabel('Choose the PDF');
+  await expect(chooser).toBeFocused();
+  await chooser.setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: issued });
+  await expect(result).toHaveText('This file is the issued letter, byte for byte.');
+  await expectNoSeriousViolations(bank);
+
+  // The same page in Hindi, chosen on the page.
+  await bank.getByRole('link', { name: 'हिन्दी' }).click();
+  await expect(bank.getByRole('heading', { name: 'NOC पत्र सत्यापन' })).toBeVisible();
+  await expect(bank.getByRole('status')).toHaveText('मान्य NOC पत्र');
+  await dropFile(bank, edited);
+  await expect(bank.locator('#check-result')).toHaveText(/^यह फ़ाइल जारी किया गया पत्र नहीं है/);
+  await expectNoSeriousViolations(bank);
+  await expectNoSidewaysScroll(bank);
+  await bank.goto(`/verify/${letterNumber}?lang=en`);
 
   // The approver revokes it from the unit's panel, with a reason.
   await staff.goto('/checker?status=APPROVED');
@@ -83,6 +131,7 @@ test('an approved unit’s NOC letter is downloaded, verified and revoked', asyn
   await bank.reload();
   await expect(bank.getByRole('status')).toHaveText('This NOC letter was revoked');
   await expect(bank.locator('main')).toContainText('Revoked on');
+  expect(bankErrors).toEqual([]);
   await bankContext.close();
   await staff.context().close();
 });

@@ -27,6 +27,15 @@ const lastNames = [
 ];
 
 const place = ['Whitefield', 'Baner', 'Gachibowli', 'Andheri', 'Sector 62', 'Velachery'];
+/** Each place's city and PIN code, for the projects' addresses their NOC letters print. */
+const city = [
+  'Bengaluru 560 066',
+  'Pune 411 045',
+  'Hyderabad 500 032',
+  'Mumbai 400 053',
+  'Noida 201 301',
+  'Chennai 600 042',
+];
 
 /** `YYYY-MM` some months before this one: demo calendars start there, so some periods are overdue. */
 function monthsAgo(months: number): string {
@@ -67,6 +76,7 @@ export function demoLenderData(): Required<ImportBody> {
       key: `PRJ-${o.key.slice(4)}-${p + 1}`,
       opportunityKey: o.key,
       name: `${['Skyline', 'Green Meadows', 'Lakeview', 'Palm Grove'][(i + p) % 4]} Residency ${p + 1}`,
+      address: `Plot ${12 + i * 7 + p}, ${place[i % place.length]}, ${city[i % city.length]}`,
     })),
   );
   const units = projects.flatMap((project, pi) =>

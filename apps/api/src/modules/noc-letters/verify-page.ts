@@ -72,7 +72,7 @@ export function verificationPage(result: NocLetterVerification, language: Langua
 <input type="file" id="letter-file" accept=".pdf,application/pdf">
 <span class="hint">${t('verify.check.drop')}</span>
 </div>
-<p id="check-result" class="result" role="status" aria-live="polite"></p>
+<p id="check-result" class="result" aria-live="polite"></p>
 </section>
 <noscript><p>${t('verify.check.noScript')}</p></noscript>`;
   return page(
@@ -132,8 +132,8 @@ dd.digest{font:600 0.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monosp
 .drop label{font-weight:600}
 .drop input{max-width:100%;font:inherit}
 .hint{color:#495057}
-.result:empty{display:none}
 .result{padding:12px 16px;border-radius:6px;font-weight:600;background:#f1f3f5}
+.result:empty{padding:0}
 .result.match{background:#ebfbee;color:#2b6a30}
 .result.mismatch{background:#fff5f5;color:#a61e1e}
 </style>
