@@ -1,51 +1,95 @@
-// `npm run i18n`: checks every English/Hindi catalog pair (same keys, same placeholders, valid
-// ICU) and writes the compiled `messages.ts` beside each; `-- --check` writes nothing and fails
-// when a pair has a problem or a compiled module is out of date (CI runs it).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// `npm run i18n`: checks each app's English/Hindi catalog pair (same keys, same placeholders, valid
+// ICU), that every key the code names is in a catalog it reads and every catalog key is named by
+// some code, then writes the compiled modules; `-- --check` writes nothing and fails when there
+// is a problem or a compiled module is out of date (CI runs it).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  APP_CATALOGS,
   catalogProblems,
+  codeFiles,
   compiledModules,
-  findCatalogFolders,
+  keyProblems,
+  keyUses,
+  PER_PREFIX_FOLDER,
   readCatalogs,
+  strayCatalogs,
+  type AppKeys,
 } from './message-catalogs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
-let failed = false;
+const problems: string[] = [];
 
-for (const folder of findCatalogFolders(root)) {
-  const where = path.relative(root, folder);
-  const catalogs = readCatalogs(folder);
-  const problems = catalogProblems(catalogs);
-  if (problems.length > 0) {
-    failed = true;
-    for (const problem of problems) console.error(`${where}: ${problem}`);
-    continue;
-  }
-  const inDomain = where.startsWith(path.join('packages', 'domain'));
-  const modules = await compiledModules(catalogs, folder, {
-    lazyHindi: inDomain || where.startsWith(path.join('apps', 'web')),
-    extension: inDomain ? '.ts' : '',
-    withKeys: inDomain,
-  });
+for (const stray of strayCatalogs(root)) {
+  problems.push(`${stray}: an app has one catalog, at its source root; move these keys there`);
+}
+
+const catalogs = APP_CATALOGS.map((appCatalog) => ({
+  appCatalog,
+  catalogs: readCatalogs(path.join(root, appCatalog.source)),
+}));
+for (const { appCatalog, catalogs: pair } of catalogs) {
+  for (const problem of catalogProblems(pair)) problems.push(`${appCatalog.source}: ${problem}`);
+}
+
+// The domain's messages are read by every app (labels, errors); each app's own by itself.
+const apps: AppKeys[] = catalogs.map(({ appCatalog, catalogs: pair }) => {
+  const reads = [...new Set([appCatalog.app, 'domain'])];
+  const prefixes = new Set(
+    catalogs
+      .filter(({ appCatalog: other }) => reads.includes(other.app))
+      .flatMap(({ catalogs: other }) => Object.keys(other.en).map((key) => key.split('.')[0]!)),
+  );
+  return {
+    app: appCatalog.app,
+    keys: new Set(Object.keys(pair.en)),
+    uses: keyUses(codeFiles(root, [appCatalog.source]), prefixes),
+    reads,
+  };
+});
+problems.push(...keyProblems(apps, root));
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}
+
+let stale = false;
+for (const { appCatalog, catalogs: pair } of catalogs) {
+  const modules = await compiledModules(pair, appCatalog, root);
+  const source = path.join(root, appCatalog.source);
   for (const [name, compiled] of Object.entries(modules)) {
-    const target = path.join(folder, name);
+    const target = path.join(source, name);
     const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
     if (compiled === current) continue;
     if (check) {
-      failed = true;
-      console.error(`${where}/${name} is out of date: run \`npm run i18n\``);
+      stale = true;
+      console.error(`${path.relative(root, target)} is out of date: run \`npm run i18n\``);
     } else {
+      mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, compiled);
-      console.log(`${where}/${name} written`);
+      console.log(`${path.relative(root, target)} written`);
+    }
+  }
+  // A prefix no longer in the catalog leaves no module behind.
+  const folder = path.join(source, PER_PREFIX_FOLDER);
+  if (appCatalog.output !== 'per-prefix' || !existsSync(folder)) continue;
+  for (const name of readdirSync(folder)) {
+    if (`${PER_PREFIX_FOLDER}/${name}` in modules) continue;
+    if (check) {
+      stale = true;
+      console.error(`${path.relative(root, path.join(folder, name))} has no catalog keys left`);
+    } else {
+      rmSync(path.join(folder, name));
+      console.log(`${path.relative(root, path.join(folder, name))} removed`);
     }
   }
 }
 
-if (failed) process.exit(1);
+if (stale) process.exit(1);
 console.log(
   check
-    ? 'Message catalogs: complete in English and Hindi, compiled.'
+    ? 'Message catalogs: one per app, complete in English and Hindi, every key used, compiled.'
     : 'Message catalogs compiled.',
 );

@@ -4,23 +4,23 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
+  APP_CATALOGS,
   catalogProblems,
-  findCatalogFolders,
+  keyProblems,
+  keyUses,
   placeholdersOf,
   readCatalogs,
+  strayCatalogs,
 } from './message-catalogs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('message catalogs', () => {
-  it('every catalog in the product is complete in English and Hindi', () => {
-    const folders = findCatalogFolders(root);
-    expect(folders.length).toBeGreaterThan(0);
-    for (const folder of folders) {
-      expect({ folder, problems: catalogProblems(readCatalogs(folder)) }).toEqual({
-        folder,
-        problems: [],
-      });
+  it('every app has one catalog, complete in English and Hindi', () => {
+    for (const { source } of APP_CATALOGS) {
+      const catalogs = readCatalogs(path.join(root, source));
+      expect(Object.keys(catalogs.en).length).toBeGreaterThan(0);
+      expect({ source, problems: catalogProblems(catalogs) }).toEqual({ source, problems: [] });
     }
   });
 
@@ -49,31 +49,78 @@ describe('message catalogs', () => {
     ).toEqual(['key', 'parent']);
   });
 
-  it('the CI check fails when a key is removed from one language', () => {
+  it('finds the keys code names, a template standing for one segment per placeholder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-keys-'));
+    try {
+      const file = path.join(dir, 'page.tsx');
+      writeFileSync(
+        file,
+        [
+          "// 'shop.commented' is not code",
+          "const title = _('shop.title');",
+          'const status = (s: string) => _(`shop.status.${s}`);',
+          'const box = <Trans id="shop.box" />;',
+          "const other = 'elsewhere.key';",
+          "const missing = i18n._('shop.gone');",
+        ].join('\n'),
+      );
+      const uses = keyUses([file], new Set(['shop']));
+      expect(uses.map(({ text }) => text)).toEqual([
+        'shop.title',
+        'shop.status.${…}',
+        'shop.box',
+        'shop.gone',
+      ]);
+      const keys = new Set([
+        'shop.title',
+        'shop.status.OPEN',
+        'shop.status.CLOSED',
+        'shop.box',
+        'shop.status.deep.er',
+        'shop.commented',
+      ]);
+      expect(keyProblems([{ app: 'web', keys, uses, reads: ['web'] }], dir)).toEqual([
+        'page.tsx names "shop.gone", which no catalog holds',
+        '"shop.status.deep.er" in the web catalog is not used by any code',
+        '"shop.commented" in the web catalog is not used by any code',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds a second catalog in an app', () => {
+    expect(strayCatalogs(root)).toEqual([]);
+  });
+
+  it('the CI check fails when a key is missing in one language, or code names one no catalog holds', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'portal-catalogs-'));
     try {
       for (const item of ['scripts', 'package.json', '.prettierrc.json'])
         cpSync(path.join(root, item), path.join(copy, item), { recursive: true });
+      for (const { source } of APP_CATALOGS)
+        cpSync(path.join(root, source), path.join(copy, source), { recursive: true });
       symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-      const [folder] = findCatalogFolders(root);
-      const relative = path.relative(root, folder!);
-      cpSync(folder!, path.join(copy, relative), { recursive: true });
       const run = () =>
         execFileSync(process.execPath, ['--import', 'tsx', 'scripts/i18n.ts', '--check'], {
           cwd: copy,
           encoding: 'utf8',
           stdio: 'pipe',
         });
-      expect(run()).toContain('complete in English and Hindi');
+      expect(run()).toContain('every key used');
 
-      const hindi = path.join(copy, relative, 'messages.hi.json');
+      const hindi = path.join(copy, 'apps/api/src/messages.hi.json');
       const catalog = JSON.parse(readFileSync(hindi, 'utf8')) as Record<string, string>;
       const [removed] = Object.keys(catalog);
-      delete catalog[removed!];
+      writeFileSync(hindi, JSON.stringify({ ...catalog, [removed!]: undefined }));
+      expect(run).toThrow(new RegExp(`"${removed!.replaceAll('.', '\\.')}" is missing in hi`));
       writeFileSync(hindi, JSON.stringify(catalog));
-      expect(run).toThrow(new RegExp(`"${removed!.replace('.', '\\.')}" is missing in hi`));
+
+      const page = path.join(copy, 'apps/web/src/features/not-found/not-found-page.tsx');
+      writeFileSync(page, `${readFileSync(page, 'utf8')}\nexport const typo = 'notFound.titel';\n`);
+      expect(run).toThrow(/names "notFound\.titel", which no catalog holds/);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 60_000);
 });

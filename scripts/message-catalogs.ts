@@ -1,34 +1,171 @@
-// The message catalogs of English and Hindi: every `messages.en.json` under a workspace's src has
-// a `messages.hi.json` beside it with the same keys and the same placeholders, and both compile
-// (Lingui's ICU compiler) into the `messages.ts` beside them that the code imports. Compiling at
-// build time keeps the message parser out of the browser: the first page ships Lingui's small
-// runtime and the compiled messages only.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// The message catalogs: one per app and language, `messages.en.json` and `messages.hi.json` at the
+// app's source root, with the same keys and the same placeholders, compiled by Lingui's ICU
+// compiler into modules the code imports. Compiling at build time keeps the message parser out of
+// the browser: a page ships Lingui's small runtime and the compiled messages only. Every key the
+// code names must be in its app's catalog, and every catalog key must be named somewhere.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { format, resolveConfig } from 'prettier';
 
 export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export type Catalog = Record<string, string>;
 
-const WORKSPACE_SOURCES = ['apps/api/src', 'apps/web/src', 'packages/domain/src'];
+/**
+ * How an app's catalog is compiled:
+ * - `single-lazy-hindi`: one `messages.ts` with the English, its Hindi in `messages.hi.ts` loaded
+ *   on demand (the domain: the browser loads Hindi only when it is chosen, the API imports it
+ *   itself, translate.ts), with the type of its keys;
+ * - `single`: one `messages.ts` holding both languages (the API answers both at once);
+ * - `per-prefix`: a module per first key segment in `i18n/messages/` (`filesStatus.…` →
+ *   `filesStatus.ts` and `filesStatus.hi.ts`), so each screen carries only its own English and
+ *   loads its Hindi only when Hindi is chosen (docs/decisions.md: the web app's first loads).
+ */
+export type Output = 'single-lazy-hindi' | 'single' | 'per-prefix';
 
-/** Every catalog pair's folder under the workspaces' sources, sorted. */
-export function findCatalogFolders(root: string): string[] {
+export interface AppCatalog {
+  app: string;
+  /** The app's source root: its catalog pair, and the code that names its keys. */
+  source: string;
+  output: Output;
+}
+
+export const APP_CATALOGS: readonly AppCatalog[] = [
+  { app: 'domain', source: 'packages/domain/src', output: 'single-lazy-hindi' },
+  { app: 'api', source: 'apps/api/src', output: 'single' },
+  { app: 'web', source: 'apps/web/src', output: 'per-prefix' },
+];
+
+/** The web app's compiled modules, one per key prefix. */
+export const PER_PREFIX_FOLDER = 'i18n/messages';
+
+export function readCatalogs(folder: string): Record<Language, Catalog> {
+  const read = (language: string): Catalog => {
+    const file = path.join(folder, `messages.${language}.json`);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {};
+  };
+  return { en: read('en'), hi: read('hi') };
+}
+
+/** Source files of the given folders, skipping tests, test helpers and compiled catalogs. */
+export function codeFiles(root: string, folders: readonly string[]): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name === 'messages.en.json') found.push(dir);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist', 'test'].includes(entry.name)) walk(full);
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$|[-.]test-utils\.tsx?$|\.d\.ts$/.test(entry.name) &&
+        !isCompiledCatalog(full)
+      ) {
+        found.push(full);
+      }
     }
   };
-  for (const source of WORKSPACE_SOURCES) {
-    const dir = path.join(root, source);
-    if (existsSync(dir)) walk(dir);
-  }
+  for (const folder of folders) walk(path.join(root, folder));
   return found.sort();
+}
+
+const isCompiledCatalog = (file: string) =>
+  /(^|\/)messages(\.hi)?\.ts$/.test(file) || file.includes(`/${PER_PREFIX_FOLDER}/`);
+
+/** `messages.en.json` files outside the apps' source roots: a second catalog in an app. */
+export function strayCatalogs(root: string): string[] {
+  const allowed = new Set(APP_CATALOGS.map(({ source }) => path.join(root, source)));
+  const stray: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist'].includes(entry.name)) walk(full);
+      } else if (entry.name === 'messages.en.json' && !allowed.has(dir)) {
+        stray.push(path.relative(root, full));
+      }
+    }
+  };
+  for (const { source } of APP_CATALOGS) walk(path.join(root, path.dirname(source)));
+  return [...new Set(stray)].sort();
+}
+
+/**
+ * What the code names of a catalog: a string literal is a key, a template literal is a pattern
+ * whose every `${…}` stands for one key segment (`domain.month.${month}`). Only what starts with
+ * one of `prefixes` and a dot counts.
+ */
+export interface KeyUse {
+  file: string;
+  text: string;
+  pattern: RegExp;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function keyUses(files: readonly string[], prefixes: ReadonlySet<string>): KeyUse[] {
+  const uses: KeyUse[] = [];
+  const isCandidate = (text: string) => {
+    const dot = text.indexOf('.');
+    return dot > 0 && prefixes.has(text.slice(0, dot)) && /^[\w.]+$/.test(text);
+  };
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+        if (isCandidate(node.text)) {
+          uses.push({ file, text: node.text, pattern: new RegExp(`^${escapeRegExp(node.text)}$`) });
+        }
+      } else if (ts.isTemplateExpression(node)) {
+        const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+        const text = parts.join('${…}');
+        if (isCandidate(parts.join('x'))) {
+          const pattern = new RegExp(`^${parts.map(escapeRegExp).join('[^.]+')}$`);
+          uses.push({ file, text, pattern });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return uses;
+}
+
+/** An app's catalog keys, and what its code names of the catalogs it reads (its own, the domain's). */
+export interface AppKeys {
+  app: string;
+  keys: ReadonlySet<string>;
+  uses: readonly KeyUse[];
+  /** The apps whose catalogs this app's code reads. */
+  reads: readonly string[];
+}
+
+/**
+ * Keys the code names that no catalog it reads holds, and catalog keys no code names: the first
+ * shows a raw key on a screen or in an answer, the second is a message nobody reads.
+ */
+export function keyProblems(apps: readonly AppKeys[], root: string): string[] {
+  const problems: string[] = [];
+  const used = new Set<string>();
+  for (const { uses, reads } of apps) {
+    const readable = apps.filter(({ app }) => reads.includes(app)).flatMap(({ keys }) => [...keys]);
+    for (const use of uses) {
+      const matching = readable.filter((key) => use.pattern.test(key));
+      if (matching.length === 0) {
+        problems.push(
+          `${path.relative(root, use.file)} names "${use.text}", which no catalog holds`,
+        );
+      }
+      for (const key of matching) used.add(key);
+    }
+  }
+  for (const { app, keys } of apps) {
+    for (const key of keys) {
+      if (!used.has(key)) problems.push(`"${key}" in the ${app} catalog is not used by any code`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -50,8 +187,17 @@ export function placeholdersOf(message: string): string[] {
   return [...names].sort();
 }
 
+function compiles(message: string): boolean {
+  try {
+    compileMessageOrThrow(message);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What is wrong with a pair of catalogs: keys missing on either side, placeholders that differ, messages that do not compile. */
-export function catalogProblems(catalogs: Record<(typeof LANGUAGES)[number], Catalog>): string[] {
+export function catalogProblems(catalogs: Record<Language, Catalog>): string[] {
   const problems: string[] = [];
   const keys = new Set(LANGUAGES.flatMap((language) => Object.keys(catalogs[language])));
   for (const key of [...keys].sort()) {
@@ -79,88 +225,79 @@ export function catalogProblems(catalogs: Record<(typeof LANGUAGES)[number], Cat
   return problems;
 }
 
-function compiles(message: string): boolean {
-  try {
-    compileMessageOrThrow(message);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function readCatalogs(folder: string): Record<(typeof LANGUAGES)[number], Catalog> {
-  const read = (language: string): Catalog => {
-    const file = path.join(folder, `messages.${language}.json`);
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {};
-  };
-  return { en: read('en'), hi: read('hi') };
-}
-
 const compile = (catalog: Catalog) =>
-  Object.fromEntries(
-    Object.keys(catalog)
-      .sort()
-      .map((key) => [key, compileMessageOrThrow(catalog[key]!)]),
+  JSON.stringify(
+    Object.fromEntries(
+      Object.keys(catalog)
+        .sort()
+        .map((key) => [key, compileMessageOrThrow(catalog[key]!)]),
+    ),
   );
 
 const HEADER =
   '// Generated by `npm run i18n` from messages.en.json and messages.hi.json: edit those, not this.';
 
-/**
- * The compiled modules for a folder's catalogs, by file name. The web app's and the domain's
- * `messages.ts` hold English and load Hindi (`messages.hi.ts`) only when Hindi is chosen, so an
- * English page ships one language (the API imports the domain's Hindi itself, translate.ts); the
- * API's hold both. `extension` is how the folder's code names a module it imports ('' or '.ts');
- * `withKeys` adds the type of the catalog's keys.
- */
-export async function compiledModules(
-  catalogs: Record<(typeof LANGUAGES)[number], Catalog>,
-  folder: string,
-  {
-    lazyHindi,
-    extension = '',
-    withKeys = false,
-  }: { lazyHindi: boolean; extension?: '' | '.ts'; withKeys?: boolean },
-): Promise<Record<string, string>> {
-  const [en, hi] = [JSON.stringify(compile(catalogs.en)), JSON.stringify(compile(catalogs.hi))];
-  // The domain's English keeps its keys in its type, so code names only keys the catalog holds.
-  const [english, enValue] = withKeys
-    ? [
-        `const en = ${en} satisfies Messages;
-
-/** A key of this catalog. */
-export type MessageKey = keyof typeof en;
-
-`,
-        'en',
-      ]
-    : ['', en];
-  const sources: Record<string, string> = lazyHindi
-    ? {
-        'messages.ts': `${HEADER}
+const lazyModules = (en: string, hi: string, hindiModule: string, english: string) => ({
+  en: `${HEADER}
 import type { Messages } from '@lingui/core';
 
 ${english}export const messages: { en: Messages; hi: () => Promise<Messages> } = {
-  en: ${enValue},
-  hi: () => import('./messages.hi${extension}').then((module) => module.messages),
+  en: ${en},
+  hi: () => import('${hindiModule}').then((module) => module.messages),
 };
 `,
-        'messages.hi.ts': `${HEADER}
+  hi: `${HEADER}
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = ${hi};
 `,
-      }
-    : {
-        'messages.ts': `${HEADER}
+});
+
+/** A catalog's compiled modules, by path from the app's source root. */
+export async function compiledModules(
+  catalogs: Record<Language, Catalog>,
+  appCatalog: AppCatalog,
+  root: string,
+): Promise<Record<string, string>> {
+  const sources: Record<string, string> = {};
+  if (appCatalog.output === 'single-lazy-hindi') {
+    // The domain's English keeps its keys in its type, so code names only keys the catalog holds.
+    const keyed = `const en = ${compile(catalogs.en)} satisfies Messages;
+
+/** A key of this catalog. */
+export type MessageKey = keyof typeof en;
+
+`;
+    const modules = lazyModules('en', compile(catalogs.hi), './messages.hi.ts', keyed);
+    sources['messages.ts'] = modules.en;
+    sources['messages.hi.ts'] = modules.hi;
+  } else if (appCatalog.output === 'single') {
+    sources['messages.ts'] = `${HEADER}
 import type { Messages } from '@lingui/core';
 
-${english}export const messages: Record<'en' | 'hi', Messages> = { en: ${enValue}, hi: ${hi} };
-`,
-      };
+export const messages: Record<'en' | 'hi', Messages> = {
+  en: ${compile(catalogs.en)},
+  hi: ${compile(catalogs.hi)},
+};
+`;
+  } else {
+    const prefixes = new Set(Object.keys(catalogs.en).map((key) => key.split('.')[0]!));
+    for (const prefix of [...prefixes].sort()) {
+      const part = (catalog: Catalog) =>
+        Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith(`${prefix}.`)));
+      const modules = lazyModules(
+        compile(part(catalogs.en)),
+        compile(part(catalogs.hi)),
+        `./${prefix}.hi`,
+        '',
+      );
+      sources[`${PER_PREFIX_FOLDER}/${prefix}.ts`] = modules.en;
+      sources[`${PER_PREFIX_FOLDER}/${prefix}.hi.ts`] = modules.hi;
+    }
+  }
   const formatted: Record<string, string> = {};
   for (const [name, source] of Object.entries(sources)) {
-    const filepath = path.join(folder, name);
+    const filepath = path.join(root, appCatalog.source, name);
     formatted[name] = await format(source, { ...(await resolveConfig(filepath)), filepath });
   }
   return formatted;

@@ -151,12 +151,13 @@ const kb = (bytes) => (bytes / 1000).toFixed(1);
 // Everything the shell can lazy-load is a screen, a frame or declared on demand; anything
 // else would escape the budget.
 const screenKeys = new Set(SCREENS.flatMap(({ page, frame = [] }) => [page, ...frame]));
-// A part's Hindi (`messages.hi.ts`) loads only when Hindi is chosen.
+// A part's Hindi (`i18n/messages/<part>.hi.ts`, the domain's `messages.hi.ts`) loads only when
+// Hindi is chosen.
 const isKnown = (key) =>
   screenKeys.has(key) ||
   ON_DEMAND.includes(key) ||
   ON_DEMAND.includes(chunk(key).name) ||
-  key.endsWith('/messages.hi.ts');
+  key.endsWith('.hi.ts');
 const unlisted = [...entryGraph]
   .flatMap((key) => chunk(key).dynamicImports ?? [])
   .filter((key) => !isKnown(key));

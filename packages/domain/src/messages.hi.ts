@@ -215,7 +215,6 @@ export const messages: Messages = {
     'since के साथ monitoringFrequency (1 या 3) आवश्यक है',
   ],
   'domain.error.VALIDATION_FAILED.fromRequired': ['from आवश्यक है (YYYY-MM-DD)'],
-  'domain.error.VALIDATION_FAILED.invalidInput': ['अमान्य जानकारी'],
   'domain.error.VALIDATION_FAILED.isoDate': ['तारीख YYYY-MM-DD रूप में दें'],
   'domain.error.VALIDATION_FAILED.keyNotEmpty': ['खाली key नहीं हो सकती'],
   'domain.error.VALIDATION_FAILED.keysNotEmpty': ['keys खाली नहीं हो सकतीं'],

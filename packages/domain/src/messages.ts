@@ -218,7 +218,6 @@ const en = {
     'monitoringFrequency (1 or 3) is required with since',
   ],
   'domain.error.VALIDATION_FAILED.fromRequired': ['from is required (YYYY-MM-DD)'],
-  'domain.error.VALIDATION_FAILED.invalidInput': ['Invalid input'],
   'domain.error.VALIDATION_FAILED.isoDate': ['Use a YYYY-MM-DD date'],
   'domain.error.VALIDATION_FAILED.keyNotEmpty': ['Must be a non-empty key'],
   'domain.error.VALIDATION_FAILED.keysNotEmpty': ['Keys must not be empty'],

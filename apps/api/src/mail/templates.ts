@@ -1,15 +1,16 @@
 import { CODE_LIFETIME_MINUTES, translatorFor, type Language } from '@portal/domain';
 import type { MailMessage } from './mailer.ts';
 import type { CodePurpose } from '../modules/identity/one-time-codes.ts';
-import { messages } from './messages.ts';
+import { messages } from '../messages.ts';
 
-/** E-mail texts (messages.en.json / messages.hi.json beside this file) in the recipient's language. */
+/** E-mail texts (the API's catalog, apps/api/src/messages.en.json and messages.hi.json) in the recipient's language. */
 const translate = translatorFor(messages);
 
+/** Each code e-mail's own texts, `mail.<wording>.subject|intro|ignore`. */
 const CODE_WORDING = {
-  signup: 'mail.signup',
-  password_reset: 'mail.passwordReset',
-  two_factor_setup: 'mail.twoFactorSetup',
+  signup: 'signup',
+  password_reset: 'passwordReset',
+  two_factor_setup: 'twoFactorSetup',
 } as const satisfies Record<CodePurpose, string>;
 
 const greetingOf = (language: Language, name: string | null | undefined) => {
@@ -32,7 +33,7 @@ export function codeMail(input: {
     translate(language, id, values);
   const wording = CODE_WORDING[input.purpose];
   const [subject, intro, ignore] = ['subject', 'intro', 'ignore'].map((part) =>
-    t(`${wording}.${part}`),
+    t(`mail.${wording}.${part}`),
   ) as [string, string, string];
   const greeting = greetingOf(language, input.name);
   const expiry = t('mail.code.expiry', { minutes: CODE_LIFETIME_MINUTES });
@@ -289,11 +290,15 @@ export function twoFactorChangedMail(input: {
   url: string;
   language?: Language;
 }): Omit<MailMessage, 'to'> {
-  const change = input.enabled ? 'mail.twoFactorOn' : 'mail.twoFactorOff';
+  const change = input.enabled ? 'twoFactorOn' : 'twoFactorOff';
   return notice(input.language, (t) => ({
-    subject: t(`${change}.subject`),
+    subject: t(`mail.${change}.subject`),
     name: input.name,
-    lines: [t(`${change}.line`), t('mail.twoFactorChanged.sessionsEnded'), t(`${change}.notYou`)],
+    lines: [
+      t(`mail.${change}.line`),
+      t('mail.twoFactorChanged.sessionsEnded'),
+      t(`mail.${change}.notYou`),
+    ],
     link: { label: t('mail.twoFactorChanged.link'), url: input.url },
   }));
 }

@@ -5,7 +5,7 @@ import { useSession } from '../api/session';
 import { EmptyState } from '../components/empty-state';
 import { PageLoader } from '../components/page-loader';
 import { addMessages, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/auth';
 
 addMessages(messages);
 

@@ -5,7 +5,7 @@ import { addMessages, useLingui } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { useSaveLanguage } from '../api/session';
 import classes from './layout.module.css';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -24,7 +24,7 @@ export function AppHeader({ homePath = '/', children }: AppHeaderProps) {
     <Box component="header" className={classes.header}>
       <Group justify="space-between" gap="xs" px="md" py={6} mih={56}>
         <Text component={Link} to={homePath} className={classes.brand}>
-          {_('header.productName')}
+          {_('components.header.productName')}
         </Text>
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch onChange={saveLanguage} />

@@ -18,15 +18,15 @@ export default function ErrorDialog({ opened, onClose, message, title }: ErrorPo
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title ?? _('errorPopup.title')}
+      title={title ?? _('components.errorPopup.title')}
       centered
       withCloseButton={false}
     >
       {/* SPEC §2 loan list: the generic failure message. */}
-      <Text>{message ?? _('errorPopup.generic')}</Text>
+      <Text>{message ?? _('components.errorPopup.generic')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>
-          {_('errorPopup.close')}
+          {_('components.errorPopup.close')}
         </Button>
       </Group>
     </Modal>

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { translate } from '@portal/domain/translate';
 import { addMessages, currentLanguage } from '../i18n';
 import type { ErrorPopupProps } from './error-dialog';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 

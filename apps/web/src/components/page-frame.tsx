@@ -4,7 +4,7 @@ import { Container, type MantineSize } from '@mantine/core';
 import { PendingPage } from './pending-page';
 import { addMessages, useLingui } from '../i18n';
 import classes from './layout.module.css';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -22,7 +22,7 @@ export function PageFrame({ header, size, children }: PageFrameProps) {
   return (
     <>
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
-        {_('pageFrame.skipToMain')}
+        {_('components.pageFrame.skipToMain')}
       </a>
       {header}
       <Container

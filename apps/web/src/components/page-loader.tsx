@@ -1,6 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { addMessages, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -21,7 +21,7 @@ export function PageLoader({ label, detail }: PageLoaderProps) {
     >
       <Loader aria-hidden />
       <Text c="dimmed" size="sm">
-        {label ?? _('pageLoader.loading')}
+        {label ?? _('components.pageLoader.loading')}
       </Text>
       {detail && (
         <Text c="dimmed" size="sm">

@@ -1,5 +1,5 @@
 import { addMessages, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -7,5 +7,5 @@ addMessages(messages);
 export function PageTitle({ title }: { title: string }) {
   const { _ } = useLingui();
   // React 19 hoists <title> into <head>.
-  return <title>{_('pageTitle.title', { title })}</title>;
+  return <title>{_('components.pageTitle.title', { title })}</title>;
 }

@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { pageWindow } from '@portal/domain';
 import { addMessages, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -27,7 +27,7 @@ export function Pager({ page, totalPages, onChange, label, disabled = false }: P
   return (
     <Group
       component="nav"
-      aria-label={label ?? _('pager.label')}
+      aria-label={label ?? _('components.pager.label')}
       gap={4}
       justify="center"
       wrap="wrap"
@@ -38,7 +38,7 @@ export function Pager({ page, totalPages, onChange, label, disabled = false }: P
         disabled={disabled || page <= 1}
         onClick={() => onChange(page - 1)}
       >
-        {_('pager.previous')}
+        {_('components.pager.previous')}
       </Button>
       {pageWindow(page, totalPages).map((item, index) =>
         item === 'gap' ? (
@@ -52,7 +52,7 @@ export function Pager({ page, totalPages, onChange, label, disabled = false }: P
             variant={item === page ? 'filled' : 'default'}
             miw={36}
             px={8}
-            aria-label={_('pager.page', { page: item })}
+            aria-label={_('components.pager.page', { page: item })}
             aria-current={item === page ? 'page' : undefined}
             disabled={disabled}
             onClick={() => onChange(item)}
@@ -67,7 +67,7 @@ export function Pager({ page, totalPages, onChange, label, disabled = false }: P
         disabled={disabled || page >= totalPages}
         onClick={() => onChange(page + 1)}
       >
-        {_('pager.next')}
+        {_('components.pager.next')}
       </Button>
     </Group>
   );

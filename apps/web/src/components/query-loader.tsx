@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { READ_RETRY_COUNT } from '../api/client';
 import { addMessages, i18n, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 import { PageLoader } from './page-loader';
 
 addMessages(messages);
@@ -18,7 +18,7 @@ export interface RetryingQuery {
  */
 export function retryProgress({ isFetching, failureCount }: RetryingQuery): string | null {
   if (!isFetching || failureCount === 0) return null;
-  return i18n._('queryLoader.retrying', {
+  return i18n._('components.queryLoader.retrying', {
     attempt: Math.min(failureCount, READ_RETRY_COUNT),
     total: READ_RETRY_COUNT,
   });
@@ -41,7 +41,7 @@ export function RetryNotice({ query }: { query: RetryingQuery & { data: unknown 
   if (!progress || query.data === undefined) return null;
   return (
     <Text size="sm" c="dimmed" role="status">
-      {_('queryLoader.stale', { progress })}
+      {_('components.queryLoader.stale', { progress })}
     </Text>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { addMessages, useLingui } from '../i18n';
 import { EmptyState } from './empty-state';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -17,9 +17,9 @@ export function RouteError() {
       <EmptyState
         headingOrder={1}
         icon={<IconAlertTriangle aria-hidden />}
-        title={_('routeError.title')}
-        description={_('routeError.description')}
-        action={<Button onClick={() => window.location.reload()}>{_('routeError.reload')}</Button>}
+        title={_('components.routeError.title')}
+        description={_('components.routeError.description')}
+        action={<Button onClick={() => window.location.reload()}>{_('components.routeError.reload')}</Button>}
       />
     </Container>
   );

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { STATUS_COLOURS, unitCheckerLabel, type ApprovalStatus } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../i18n';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -21,7 +21,7 @@ export function StatusBadge({ status, label }: StatusBadgeProps) {
   const color = status ? STATUS_COLOURS[status] : STATUS_COLOURS.NO_FILE;
   const text =
     label ??
-    (status ? unitCheckerLabel(status, false, currentLanguage()) : _('statusBadge.noFile'));
+    (status ? unitCheckerLabel(status, false, currentLanguage()) : _('components.statusBadge.noFile'));
   return (
     <Badge variant="light" color={color}>
       {text}

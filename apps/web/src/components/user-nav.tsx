@@ -21,7 +21,7 @@ import { useSignOut } from '../api/session';
 import { addMessages, useLingui } from '../i18n';
 import { Hint } from './hint';
 import classes from './layout.module.css';
-import { messages } from './messages';
+import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
@@ -33,28 +33,28 @@ interface NavTarget {
 }
 
 /** SPEC §2 `files`: every document in one list, for either role. */
-const FILES_NAV: NavTarget = { to: '/files', label: 'userNav.documents', icon: IconFiles };
+const FILES_NAV: NavTarget = { to: '/files', label: 'components.userNav.documents', icon: IconFiles };
 
 /** SPEC §2 "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
-  { to: '/opportunities', label: 'userNav.home', icon: IconHome },
-  { to: '/unitstatus', label: 'userNav.unitStatus', icon: IconBuildingCommunity },
-  { to: '/collateralstatus', label: 'userNav.collateralStatus', icon: IconReportMoney },
+  { to: '/opportunities', label: 'components.userNav.home', icon: IconHome },
+  { to: '/unitstatus', label: 'components.userNav.unitStatus', icon: IconBuildingCommunity },
+  { to: '/collateralstatus', label: 'components.userNav.collateralStatus', icon: IconReportMoney },
   FILES_NAV,
 ];
 
 /** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
-  { to: '/checker', label: 'userNav.nocChecker', icon: IconClipboardCheck },
-  { to: '/collateralchecker', label: 'userNav.collateralChecker', icon: IconFileCertificate },
-  { to: '/monitoring-calendar', label: 'userNav.monitoringCalendar', icon: IconCalendarDue },
+  { to: '/checker', label: 'components.userNav.nocChecker', icon: IconClipboardCheck },
+  { to: '/collateralchecker', label: 'components.userNav.collateralChecker', icon: IconFileCertificate },
+  { to: '/monitoring-calendar', label: 'components.userNav.monitoringCalendar', icon: IconCalendarDue },
   FILES_NAV,
 ];
 
 /** Why documents are rejected: for those who decide (approvers and admins), not viewers. */
 const REPORT_NAV: NavTarget = {
   to: '/reports/rejections',
-  label: 'userNav.rejectionReport',
+  label: 'components.userNav.rejectionReport',
   icon: IconChartBar,
 };
 const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
@@ -62,8 +62,8 @@ const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
 /** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
 const ADMIN_NAV: NavTarget[] = [
   ...APPROVER_NAV,
-  { to: '/admin/users', label: 'userNav.administration', icon: IconUserCog },
-  { to: '/admin/quarantine', label: 'userNav.quarantine', icon: IconShieldX },
+  { to: '/admin/users', label: 'components.userNav.administration', icon: IconUserCog },
+  { to: '/admin/quarantine', label: 'components.userNav.quarantine', icon: IconShieldX },
 ];
 
 const NAV_BY_ROLE: Record<SessionUser['role'], NavTarget[]> = {
@@ -87,7 +87,7 @@ export function UserNav({ user }: { user: SessionUser }) {
   const { _ } = useLingui();
   const items = NAV_BY_ROLE[user.role];
   return (
-    <Group component="nav" aria-label={_('userNav.main')} gap={4}>
+    <Group component="nav" aria-label={_('components.userNav.main')} gap={4}>
       {items.map(({ to, label: labelId, icon: Icon }) => {
         const label = _(labelId);
         return (
@@ -107,15 +107,15 @@ export function UserNav({ user }: { user: SessionUser }) {
       <Suspense fallback={<ProfileButton user={user} />}>
         <ProfileMenu user={user} button={<ProfileButton user={user} />} />
       </Suspense>
-      <Hint label={_('userNav.logout')}>
+      <Hint label={_('components.userNav.logout')}>
         <UnstyledButton
-          aria-label={_('userNav.logout')}
+          aria-label={_('components.userNav.logout')}
           className={classes.navItem}
           onClick={signOut}
           disabled={isSigningOut}
         >
           <IconLogout {...ICON_PROPS} />
-          <span className={classes.navLabel}>{_('userNav.logout')}</span>
+          <span className={classes.navLabel}>{_('components.userNav.logout')}</span>
         </UnstyledButton>
       </Hint>
     </Group>
@@ -131,7 +131,7 @@ export function ProfileButton({
   const name = user.name ?? user.username;
   return (
     <UnstyledButton
-      aria-label={_('userNav.account', { name })}
+      aria-label={_('components.userNav.account', { name })}
       className={classes.navItem}
       {...props}
     >

@@ -13,6 +13,6 @@ export {
   type Language,
 } from './i18n';
 import { addMessages } from './i18n';
-import { messages } from './messages';
+import { messages } from './messages/language';
 
 addMessages(messages);

@@ -5,7 +5,7 @@ import { LetterTypesetter, type Weight } from './letter-fonts.ts';
 import type { LetterSettings } from './letter-settings.ts';
 import { signNocLetter, type RenderedLetter } from './letter-signing.ts';
 import type { Letterhead } from './letterhead.ts';
-import { messages } from './messages.ts';
+import { messages } from '../../messages.ts';
 
 const PRODUCER = 'Borrower Portal';
 const INK = rgb(0.12, 0.16, 0.2);

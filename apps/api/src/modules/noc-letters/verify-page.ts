@@ -5,7 +5,7 @@ import {
   type NocLetterVerification,
 } from '@portal/domain';
 import { escapeHtml } from '../../mail/templates.ts';
-import { messages } from './messages.ts';
+import { messages } from '../../messages.ts';
 
 const translate = translatorFor(messages);
 

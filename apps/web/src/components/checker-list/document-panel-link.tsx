@@ -9,7 +9,7 @@ import type { NextItem } from '../../features/documents/document-panel';
 import type { DocumentSetRef } from '../../features/documents/document-set-ref';
 import { LazyDocumentPanel } from '../../features/documents/lazy-document-panel';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/checkerList';
 import { needsAttention } from './needs-attention';
 
 addMessages(messages);

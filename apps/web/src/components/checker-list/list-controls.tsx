@@ -6,7 +6,7 @@ import { CheckerSortSchema, PAGE_SIZES, type CheckerSort } from '@portal/domain'
 import { addMessages, useLingui } from '../../i18n';
 import { Select } from '../select';
 import { SEARCH_MAX_LENGTH, type ListParamChange, type ListParams } from './list-params';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 

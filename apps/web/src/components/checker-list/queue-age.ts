@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, formatDate } from '@portal/domain';
 import { addMessages, currentLanguage, i18n } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 

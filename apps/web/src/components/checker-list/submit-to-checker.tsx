@@ -12,7 +12,7 @@ import {
 import { apiSend, isServiceUnavailable } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { ErrorPopup, updateFailedMessage } from '../error-popup';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 

@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
 import { FailedDeliveries } from './failed-deliveries';
 import { TwoFactorReset } from './two-factor-reset';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/admin';
 import { UsersSection } from './users-section';
 
 addMessages(messages);

@@ -12,7 +12,7 @@ import {
   type DeadLetter,
 } from './admin-queries';
 import { formatWhen } from './format-when';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/admin';
 
 addMessages(messages);
 

@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { formatWhen } from './format-when';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/admin';
 
 addMessages(messages);
 

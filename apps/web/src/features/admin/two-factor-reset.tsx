@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/admin';
 
 addMessages(messages);
 

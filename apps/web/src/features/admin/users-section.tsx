@@ -24,7 +24,7 @@ import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { updateUser, usersKey, usersQuery } from './admin-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/admin';
 
 addMessages(messages);
 

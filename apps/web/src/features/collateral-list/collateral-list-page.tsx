@@ -31,7 +31,7 @@ import { frequencySetRef } from '../documents/document-set-ref';
 import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { checkerFrequenciesQuery } from './checker-frequencies-query';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/collateralList';
 
 addMessages(messages);
 

@@ -16,7 +16,7 @@ import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
 import { NewPasswordFields, passwordsMatch } from '../identity-shared/new-password-fields';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/createNewPassword';
 
 addMessages(messages);
 

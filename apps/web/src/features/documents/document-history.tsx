@@ -13,7 +13,7 @@ import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { documentHistoryQuery } from './document-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 

@@ -31,7 +31,7 @@ import {
   type DocumentWrites,
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { NocLetterActions } from './noc-letter-panel';
 import { openingSlot } from './opening-slot';
 import { PanelStatus } from './panel-status';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../../components/page-loader';
 import { addMessages, useLingui } from '../../i18n';
 import { documentBytesQuery } from './document-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import type { PreviewKind } from './preview-kind';
 
 addMessages(messages);

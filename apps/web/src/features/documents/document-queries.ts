@@ -11,7 +11,7 @@ import {
 import { ApiError, apiGet } from '../../api/client';
 import { addMessages, i18n } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 

@@ -18,7 +18,7 @@ import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { documentErrorMessage, isConflict } from './upload';
 
 addMessages(messages);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { addMessages, useLingui } from '../../i18n';
 import type { DocumentPanelProps } from './document-panel';
-import { messages } from './document-entry/messages';
+import { messages } from '../../i18n/messages/documentEntry';
 
 addMessages(messages);
 

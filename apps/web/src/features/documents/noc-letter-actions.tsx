@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { NocLetterResponseSchema, type NocLetterResponse } from '@portal/domain';
 import { ApiError, apiGet, type AnswerCheck } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import { messages } from './document-entry/messages';
+import { messages } from '../../i18n/messages/documentEntry';
 
 addMessages(messages);
 

@@ -18,7 +18,7 @@ import {
 import { apiSend } from '../../api/client';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { fetchNocLetter, nocLetterKey } from './noc-letter-actions';
 
 addMessages(messages);

@@ -6,7 +6,7 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PageLoader } from '../../components/page-loader';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 // The worker is a file of this build, served from the app's own origin: the CSP's worker
 // fallback (script-src 'self') admits it, and nothing is fetched from elsewhere.

@@ -4,7 +4,7 @@ import type { DocumentFile } from '@portal/domain';
 import { apiSend, NoContentSchema } from '../../api/client';
 import { openConfirmModal } from '../../components/confirm';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
 

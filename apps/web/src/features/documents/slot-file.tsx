@@ -4,7 +4,7 @@ import { IconDownload, IconEye, IconEyeOff, IconFile } from '@tabler/icons-react
 import type { FileEntry } from '@portal/domain';
 import { PageLoader } from '../../components/page-loader';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { previewKind } from './preview-kind';
 
 // The preview (and pdf.js behind it) loads only when a file is first viewed.

@@ -2,7 +2,7 @@ import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fraudFlagMessage, type DocumentFile } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 

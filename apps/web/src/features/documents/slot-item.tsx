@@ -16,7 +16,7 @@ import {
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { DocumentWrites } from './document-queries';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { SlotDiscard } from './slot-discard';
 import { SlotFile } from './slot-file';
 import { SlotFraudFlags } from './slot-fraud-flags';

@@ -5,7 +5,7 @@ import { FileResponseSchema, type DocumentFile } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
 

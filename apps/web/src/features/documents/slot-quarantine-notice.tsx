@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconShieldX } from '@tabler/icons-react';
 import { ApiError } from '../../api/client';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { actorLabel, formatDateTime } from './attribution';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentWrites } from './document-queries';
 import type { DocumentSlot } from './document-set-ref';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import {
   ACCEPT_ATTRIBUTE,

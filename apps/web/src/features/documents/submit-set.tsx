@@ -5,7 +5,7 @@ import { apiSend } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
 import { parentAnswerSchema, type DocumentSetParent } from './document-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { documentErrorMessage, isConflict } from './upload';
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
 import { addMessages, currentLanguage, i18n } from '../../i18n';
-import { messages } from './document-entry/messages';
+import { messages } from '../../i18n/messages/documentEntry';
 
 addMessages(messages);
 

@@ -12,7 +12,7 @@ import { periodLabel } from '../../components/checker-list/deep-links';
 import { addMessages, useLingui } from '../../i18n';
 import { frequencySet, unitSet, type ReadOnlySet } from './files-status-queries';
 import { FilesStatusTable } from './files-status-table';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/filesStatus';
 
 addMessages(messages);
 

@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { FileEntry } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { FileTypeRow } from './files-status-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/filesStatus';
 
 addMessages(messages);
 

@@ -29,7 +29,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { NO_FILE_TEXT_KEY } from '../files-status/files-status-table';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { documentSearchQuery } from './files-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/files';
 
 type StatusChoice = ApprovalStatus | 'ALL';
 const STATUSES: readonly StatusChoice[] = ['ALL', ...ApprovalStatusSchema.options];

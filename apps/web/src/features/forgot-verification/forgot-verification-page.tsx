@@ -10,7 +10,7 @@ import { stateValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/forgotVerification';
 
 addMessages(messages);
 

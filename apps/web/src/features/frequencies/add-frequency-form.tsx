@@ -23,7 +23,7 @@ import { periodLabel } from '../../components/checker-list/deep-links';
 import { ErrorPopup, updateFailedMessage } from '../../components/error-popup';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from './frequency-api';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/frequencies';
 
 addMessages(messages);
 

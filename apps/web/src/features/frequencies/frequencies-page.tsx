@@ -15,7 +15,7 @@ import { addMessages, useLingui } from '../../i18n';
 import { accountQuery, collateralsQuery } from './frequency-api';
 import { CollateralCalendar } from '../monitoring-calendar/collateral-calendar';
 import { FrequencyList } from './frequency-list';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/frequencies';
 import { urlParam } from './url-param';
 
 // The month picker (with its date library and styles) loads once a client has opened a

@@ -38,7 +38,7 @@ import {
 } from './frequency-api';
 import { Hint } from '../../components/hint';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/frequencies';
 
 addMessages(messages);
 

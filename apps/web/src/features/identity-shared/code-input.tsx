@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Input, PinInput, Stack } from '@mantine/core';
 import { addMessages, useLingui } from '../../i18n';
 import classes from './code-input.module.css';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/identityShared';
 
 addMessages(messages);
 

@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { issueText, PASSWORD_HINT, translate, type ValidationIssue } from '@portal/domain';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/identityShared';
 
 addMessages(messages);
 

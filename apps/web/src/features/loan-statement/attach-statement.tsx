@@ -15,7 +15,7 @@ import { ApiError } from '../../api/client';
 import { ACCEPT_ATTRIBUTE, contentTypeOf, sendBytes } from '../documents/upload';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 

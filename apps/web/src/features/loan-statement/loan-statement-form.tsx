@@ -26,7 +26,7 @@ import { apiSend } from '../../api/client';
 import { DatePickerInput } from '../../components/date-picker-input';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 

@@ -7,7 +7,7 @@ import { PageLoader } from '../../components/page-loader';
 import { AttachStatement, shownDate } from './attach-statement';
 import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsQuery } from './loan-statement-queries';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 

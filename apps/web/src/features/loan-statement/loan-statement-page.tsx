@@ -10,7 +10,7 @@ import { LoanScreen } from '../opportunities/loan-screen';
 import { canAttachStatement } from './attach-statement';
 import { LoanStatementForm } from './loan-statement-form';
 import { LoanStatementList } from './loan-statement-list';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, currentLanguage, setLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/loggedOut';
 
 addMessages(messages);
 

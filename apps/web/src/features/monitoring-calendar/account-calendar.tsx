@@ -7,7 +7,7 @@ import { QueryLoader } from '../../components/query-loader';
 import { addMessages, useLingui } from '../../i18n';
 import { calendarListQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
 

@@ -12,7 +12,7 @@ import { ApiError } from '../../api/client';
 import { periodLabel } from '../../components/checker-list/deep-links';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from '../frequencies/frequency-api';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
 

@@ -5,7 +5,7 @@ import { QueryLoader } from '../../components/query-loader';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { collateralCalendarQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
 

@@ -17,7 +17,7 @@ import { addMessages, useLingui } from '../../i18n';
 import { urlParam } from '../frequencies/url-param';
 import { calendarListQuery } from './calendar-api';
 import { CalendarPeriods } from './calendar-periods';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
 

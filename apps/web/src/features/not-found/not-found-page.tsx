@@ -4,7 +4,7 @@ import { IconMapOff } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/notFound';
 
 addMessages(messages);
 

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { QueryLoader } from '../../components/query-loader';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/opportunities';
 import { opportunityQuery } from './opportunity-queries';
 
 addMessages(messages);

@@ -27,7 +27,7 @@ import { retryProgress, RetryNotice, type RetryingQuery } from '../../components
 import { Select } from '../../components/select';
 import { addMessages, useLingui } from '../../i18n';
 import { loanListHeading, loanPageFrom } from './loan-list-route';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/opportunities';
 import {
   isServiceRequest,
   SERVICE_REQUEST_LABEL_KEYS,

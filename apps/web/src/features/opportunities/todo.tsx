@@ -30,7 +30,7 @@ import {
 } from '../../components/checker-list/deep-links';
 import { QueryLoader } from '../../components/query-loader';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/opportunities';
 import { todoQuery } from './opportunity-queries';
 import { loanStatementPath } from './service-requests';
 

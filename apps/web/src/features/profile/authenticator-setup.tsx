@@ -15,7 +15,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TwoFactorSetupResponse } from '@portal/domain';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/profile';
 
 addMessages(messages);
 

@@ -11,7 +11,7 @@ import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { CODE_LENGTH, CodeInput } from '../identity-shared/code-input';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/profile';
 import { twoFactorApi, twoFactorStatusQuery } from './two-factor-api';
 
 addMessages(messages);

@@ -10,7 +10,7 @@ import { Select } from '../../components/select';
 import { BackToLoans, LoanScreen } from '../opportunities/loan-screen';
 import { UnitListing } from '../unit-list/unit-listing';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/projectUnits';
 import { projectsQuery } from './project-queries';
 
 addMessages(messages);

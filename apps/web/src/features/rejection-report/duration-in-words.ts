@@ -1,5 +1,5 @@
 import { addMessages, i18n } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/rejectionReport';
 
 addMessages(messages);
 

@@ -37,7 +37,7 @@ import { PageTitle } from '../../components/page-title';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { durationInWords } from './duration-in-words';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/rejectionReport';
 import { shortReason } from './short-reasons';
 
 addMessages(messages);

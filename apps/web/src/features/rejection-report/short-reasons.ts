@@ -1,6 +1,6 @@
 import type { RejectionReason } from '@portal/domain';
 import { addMessages, i18n } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/rejectionReport';
 
 addMessages(messages);
 

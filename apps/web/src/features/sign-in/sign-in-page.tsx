@@ -11,7 +11,7 @@ import { ErrorAlert } from '../identity-shared/error-alert';
 import { rememberFlowValue } from '../identity-shared/flow-state';
 import { loadDomain, signIn as sendSignIn, type SignInFields } from './sign-in-api';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/signIn';
 import { StaffSignOn } from './staff-sign-on';
 
 addMessages(messages);

@@ -3,7 +3,7 @@ import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/signIn';
 import { fetchAuthProviders, STAFF_SIGN_ON_PATH } from './sign-in-api';
 
 addMessages(messages);

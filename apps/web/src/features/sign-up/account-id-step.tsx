@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { ErrorAlert } from '../identity-shared/error-alert';
 import { identityApi } from '../identity-shared/identity-api';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/signUp';
 
 addMessages(messages);
 

@@ -4,7 +4,7 @@ import { AuthPage } from '../identity-shared/auth-page';
 import { AccountIdStep } from './account-id-step';
 import { DetailsStep } from './details-step';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/signUp';
 
 addMessages(messages);
 

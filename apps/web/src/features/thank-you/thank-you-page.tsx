@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/thankYou';
 
 addMessages(messages);
 

@@ -3,7 +3,7 @@ import { isStaffRole } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { PageTitle } from '../../components/page-title';
 import { addMessages, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/unitList';
 import { UnitListing } from './unit-listing';
 
 addMessages(messages);

@@ -20,7 +20,7 @@ import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
 import { unitSetRef } from '../documents/document-set-ref';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/unitList';
 import { fetchUnitSetRef, unitListingQuery, unitListKey } from './unit-queries';
 import { UnitRows } from './unit-rows';
 

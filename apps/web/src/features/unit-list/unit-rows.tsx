@@ -12,7 +12,7 @@ import { Money } from '../../components/money';
 import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
 import { unitSetRef } from '../documents/document-set-ref';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/unitList';
 
 addMessages(messages);
 

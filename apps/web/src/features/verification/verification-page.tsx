@@ -11,7 +11,7 @@ import { forgetFlowValue, useFlowValue } from '../identity-shared/flow-state';
 import { identityApi } from '../identity-shared/identity-api';
 import { MissingStep } from '../identity-shared/missing-step';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import { messages } from './messages';
+import { messages } from '../../i18n/messages/verification';
 
 addMessages(messages);
 

@@ -17,7 +17,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { AuthenticatorSetup, RecoveryCodes } from '../../profile/authenticator-setup';
 import { twoFactorApi } from '../../profile/two-factor-api';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../../i18n';
-import { messages } from './messages';
+import { messages } from '../../../i18n/messages/twoFactor';
 
 addMessages(messages);
 
