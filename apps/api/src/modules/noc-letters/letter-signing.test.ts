@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestAuthority,
@@ -110,11 +112,38 @@ it('stops the server at start on a certificate it cannot use, never saying the p
   expect(attempt(keyless)).toContain('holds no RSA private key');
 });
 
+it('is a PAdES baseline signature: signing-certificate-v2 bound to the certificate, no signing-time', async () => {
+  const signed = Buffer.from(await signedLetter(signer));
+  expect(signed.includes('/SubFilter /ETSI.CAdES.detached')).toBe(true);
+  // The signature is the hex string after /Contents, padded with zeros to its reserved room.
+  const start = signed.indexOf('<', signed.indexOf('/Contents <')) + 1;
+  const hex = signed.subarray(start, signed.indexOf('>', start)).toString();
+  const cms = pkijs.ContentInfo.fromBER(Buffer.from(hex.replace(/(00)+$/, ''), 'hex'));
+  const signedData = new pkijs.SignedData({ schema: cms.content });
+  const attributes = signedData.signerInfos[0]!.signedAttrs!.attributes;
+  expect(attributes.map((a) => a.type)).toEqual([
+    '1.2.840.113549.1.9.3', // content-type
+    '1.2.840.113549.1.9.4', // message-digest
+    '1.2.840.113549.1.9.16.2.47', // ESS signing-certificate-v2
+  ]);
+  const certHash = Buffer.from(
+    attributes[2]!.values[0].valueBlock.value[0].valueBlock.value[0].valueBlock.value[0].valueBlock
+      .valueHexView,
+  );
+  expect(certHash.toString('hex')).toBe(signer.fingerprint);
+  expect(createHash('sha256').update(signer.certificates[0]!).digest('hex')).toBe(
+    signer.fingerprint,
+  );
+  // It carries the certificate and its authority, so a reader can build the chain.
+  expect(signedData.certificates).toHaveLength(2);
+});
+
 describe.skipIf(!hasPdfsig)('as pdfsig (poppler-utils) checks it', () => {
   it('is a valid signature over the whole file, by the signing certificate', async () => {
     const report = pdfsig(await signedLetter(signer), 'signed.pdf');
     expect(report).toContain('Signer Certificate Common Name: Meera Iyer');
     expect(report).toContain('Signing Hash Algorithm: SHA-256');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature Validation: Signature is Valid.');
     if (nssDir) expect(report).toContain('Certificate Validation: Certificate is Trusted.');

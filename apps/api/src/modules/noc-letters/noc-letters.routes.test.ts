@@ -450,7 +450,7 @@ describe('with a signing certificate, a letterhead and four-eyes release', () =>
     const answer = await signed.app.inject({ url: letterUrl, headers: as(borrower) });
     const stored = (await download(signed.app, answer.json().meta.presignedUrl)).rawPayload;
     expect(sha256Hex(stored)).toBe(letter!.sha256);
-    expect(stored.includes('/SubFilter /adbe.pkcs7.detached')).toBe(true);
+    expect(stored.includes('/SubFilter /ETSI.CAdES.detached')).toBe(true);
     if (spawnSync('pdfsig', ['-v']).error === undefined) {
       const file = path.join(work, 'issued.pdf');
       writeFileSync(file, stored);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
-import { P12Signer } from '@signpdf/signer-p12';
 import { ConfigError } from '../../env.ts';
 
 /** The lender's signing certificate (NOC_SIGNING_CERTIFICATE), read and opened once at start. */
@@ -19,8 +18,10 @@ export interface LetterSigner {
    * and 4 KiB for the signed attributes and the signature itself.
    */
   signatureLength: number;
-  /** A signer for one letter (P12Signer reads its file's bytes up as it signs, so signs once). */
-  signer: () => P12Signer;
+  /** The certificate (DER), then the others the file holds (its chain), as the signature carries them. */
+  certificates: Buffer[];
+  /** The private key, PKCS#8 (DER), for Web Crypto; kept in memory only, as the password is. */
+  privateKey: Buffer;
 }
 
 /**
@@ -64,7 +65,7 @@ export function loadLetterSigner(file: string, password: string): LetterSigner {
   });
   if (!key || !own) throw fail(`${file} holds no RSA private key with its certificate`);
   const der = (certificate: forge.pki.Certificate) =>
-    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes();
+    Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
   const commonName = (attributes: forge.pki.CertificateField[]) =>
     String(attributes.find((a) => a.shortName === 'CN')?.value ?? '');
   return {
@@ -72,8 +73,12 @@ export function loadLetterSigner(file: string, password: string): LetterSigner {
     issuer: commonName(own.issuer.attributes),
     validFrom: own.validity.notBefore,
     validTo: own.validity.notAfter,
-    fingerprint: createHash('sha256').update(der(own), 'binary').digest('hex'),
+    fingerprint: createHash('sha256').update(der(own)).digest('hex'),
     signatureLength: 2 * (certificates.reduce((sum, c) => sum + der(c).length, 0) + 4096),
-    signer: () => new P12Signer(bytes, { passphrase: password }),
+    certificates: [own, ...certificates.filter((c) => c !== own)].map(der),
+    privateKey: Buffer.from(
+      forge.asn1.toDer(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key))).getBytes(),
+      'binary',
+    ),
   };
 }
