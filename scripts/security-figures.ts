@@ -17,6 +17,7 @@ import {
   type SlowdownRule,
   type ThrottleRule,
 } from '../apps/api/src/modules/identity/throttle.ts';
+import { VERIFICATIONS_PER_ADDRESS } from '../apps/api/src/modules/noc-letters/noc-letters.routes.ts';
 import {
   CODE_LIFETIME_MS,
   CODE_MAX_ATTEMPTS,
@@ -286,6 +287,11 @@ async function figures(page: string): Promise<string[]> {
         'unknown account ids per address at sign-up',
         throttle(SIGN_UP_CHECK_PER_ADDRESS),
         '`SIGN_UP_CHECK_PER_ADDRESS`',
+      ],
+      [
+        'NOC letter numbers looked up per address (the public verification page and its JSON)',
+        throttle(VERIFICATIONS_PER_ADDRESS),
+        '`VERIFICATIONS_PER_ADDRESS`',
       ],
       [
         'one-time code',

@@ -6,13 +6,14 @@ import { addMessages, useLingui } from '../../i18n';
 import { FailedDeliveries } from './failed-deliveries';
 import { TwoFactorReset } from './two-factor-reset';
 import { messages } from '../../i18n/messages/admin';
+import { NocLetterSigning } from './noc-letter-signing';
 import { UsersSection } from './users-section';
 
 addMessages(messages);
 
 /**
- * /admin/users: user administration and failed deliveries (DESIGN §3 admin role,
- * §4 "Users"). The API allows both to admins only, so others are told at once
+ * /admin/users: user administration, failed deliveries and whether NOC letters are signed
+ * (DESIGN §3 admin role, §4 "Users"). The API allows both to admins only, so others are told at once
  * instead of meeting a 403.
  */
 export function AdminUsersPage() {
@@ -34,6 +35,7 @@ export function AdminUsersPage() {
       <UsersSection />
       <TwoFactorReset />
       <FailedDeliveries />
+      <NocLetterSigning />
     </Stack>
   );
 }
