@@ -18,6 +18,7 @@ export * from './schemas/requests.ts';
 export * from './schemas/responses.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/quarantine.ts';
+export * from './schemas/dead-letters.ts';
 export * from './rules/document-set.ts';
 export * from './rules/unit-rules.ts';
 export * from './rules/four-eyes.ts';

@@ -81,6 +81,12 @@ export const NocLetterResponseSchema = z.object({
 });
 export type NocLetterResponse = z.infer<typeof NocLetterResponseSchema>;
 
+/** `GET …/units/{u}/noc-letter` while the letter is being prepared: 202 with no body. */
+export const NocLetterPreparingResponseSchema = z.null();
+
+/** `POST /api/noc-letters/{n}/revoke`: the letter, revoked. */
+export const NocLetterRevokeResponseSchema = z.object({ nocLetter: NocLetterSchema });
+
 export const NocLetterRevokeBodySchema = z.object({
   reason: z
     .string()

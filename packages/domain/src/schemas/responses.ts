@@ -137,6 +137,9 @@ export const UserListResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
+/** `GET /api/healthz` and `GET /api/readyz` (DESIGN §4): `ok`, `ready`, or why not (503). */
+export const HealthStatusResponseSchema = z.object({ status: z.string() });
+
 export const ImportResponseSchema = z.object({
   imported: z.object({
     accounts: z.number().int().nonnegative(),

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DomainError } from '@portal/domain';
+import {
+  DeadLetterListResponseSchema,
+  DeadLetterParamsSchema,
+  DeadLetterReplayResponseSchema,
+  DomainError,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { listDeadJobs, replayJob } from '../../outbox/outbox.ts';
 
 const tags = ['administration'];
-const DeadLetterSchema = z.object({
-  id: z.number(),
-  topic: z.string(),
-  orderingKey: z.string().nullable(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  failedAt: z.string().nullable(),
-});
 
 /** Deliveries (webhooks, mail) given up on after a day of retries; an admin replays them once fixed. */
 export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -21,7 +16,7 @@ export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/api/admin/dead-letters',
     {
       config: { roles: ['admin'] },
-      schema: { tags, response: { 200: z.object({ deadLetters: z.array(DeadLetterSchema) }) } },
+      schema: { tags, response: { 200: DeadLetterListResponseSchema } },
     },
     async () => ({
       deadLetters: (await listDeadJobs(db)).map(({ processedAt, createdAt, ...job }) => ({
@@ -38,8 +33,8 @@ export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       config: { roles: ['admin'] },
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ replayed: z.literal(true) }) },
+        params: DeadLetterParamsSchema,
+        response: { 200: DeadLetterReplayResponseSchema },
       },
     },
     async (request) => {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthStatusResponseSchema } from '@portal/domain';
 import { isDatabaseReachable, type Database } from '../../db/client.ts';
-
-const StatusSchema = z.object({ status: z.string() });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // Orchestrators ask for liveness a few times a second on every replica: the probe writes no
@@ -12,13 +10,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     {
       logLevel: 'silent',
       config: { measured: false },
-      schema: { tags: ['health'], response: { 200: StatusSchema } },
+      schema: { tags: ['health'], response: { 200: HealthStatusResponseSchema } },
     },
     async () => ({ status: 'ok' }),
   );
   app.get(
     '/api/readyz',
-    { schema: { tags: ['health'], response: { 200: StatusSchema, 503: StatusSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: HealthStatusResponseSchema, 503: HealthStatusResponseSchema },
+      },
+    },
     async (_request, reply) =>
       (await isDatabaseReachable(db))
         ? { status: 'ready' }

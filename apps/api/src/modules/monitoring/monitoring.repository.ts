@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   CALENDAR_STATE_BY_STATUS,
+  type CalendarEntry,
   type CalendarSort,
   type CalendarState,
   type ReminderKind,
@@ -23,20 +24,8 @@ export interface CalendarFilter {
   notSubmittedDueBetween?: { from: string; to: string };
 }
 
-export interface CalendarRow {
-  collateralKey: string;
-  collateralName: string;
-  accountId: string;
-  accountName: string;
-  accountEmail: string;
-  frequency: 1 | 3;
-  month: number;
-  year: number;
-  dueDate: string;
-  state: CalendarState;
-  daysOverdue: number;
-  frequencyKey: string | null;
-}
+/** A calendar answer's entry, with the account's e-mail the reminders go to. */
+export type CalendarRow = CalendarEntry & { accountEmail: string };
 
 const REVIEW_STATES = Object.entries(CALENDAR_STATE_BY_STATUS).flatMap(([status, state]) =>
   state === null ? [] : [[status, state] as const],

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import {
   acceptedLanguage,
   LanguageSchema,
+  NocLetterPreparingResponseSchema,
   NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
-  NocLetterSchema,
+  NocLetterRevokeResponseSchema,
   NocLetterSigningSchema,
   NocLetterVerificationSchema,
   RoleSchema,
@@ -63,7 +64,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
         summary:
           'The NOC letter of an approved unit with a download link; 202 while it is being prepared',
         params: z.object({ projectKey: z.string().min(1), unitKey: z.string().min(1) }),
-        response: { 200: NocLetterResponseSchema, 202: z.null() },
+        response: { 200: NocLetterResponseSchema, 202: NocLetterPreparingResponseSchema },
       },
     },
     async (request, reply) => {
@@ -87,7 +88,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
         summary: 'Revoke a NOC letter with a reason; its verification then answers revoked',
         params: LetterParams,
         body: NocLetterRevokeBodySchema,
-        response: { 200: z.object({ nocLetter: NocLetterSchema }) },
+        response: { 200: NocLetterRevokeResponseSchema },
       },
     },
     async (request) => ({

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  DeadLetterListResponseSchema,
+  DeadLetterReplayResponseSchema,
   DEFAULT_PAGE_SIZE,
   UserListResponseSchema,
   UserResponseSchema,
@@ -33,31 +34,14 @@ export const updateUser = (id: string, changes: UserUpdateBody) =>
     (answer) => answer.user,
   );
 
-/** The API's dead-letter answer (apps/api admin routes); the domain package has no schema for it. */
-const DeadLetterSchema = z.object({
-  id: z.number(),
-  topic: z.string(),
-  orderingKey: z.string().nullable(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  failedAt: z.string().nullable(),
-});
-export type DeadLetter = z.infer<typeof DeadLetterSchema>;
-
 export const deadLettersQuery = () =>
   queryOptions({
     queryKey: deadLettersKey,
     queryFn: ({ signal }) =>
-      apiGet('/admin/dead-letters', z.object({ deadLetters: z.array(DeadLetterSchema) }), {
-        signal,
-      }).then((answer) => answer.deadLetters),
+      apiGet('/admin/dead-letters', DeadLetterListResponseSchema, { signal }).then(
+        (answer) => answer.deadLetters,
+      ),
   });
 
 export const replayDeadLetter = (id: number) =>
-  apiSend(
-    'POST',
-    `/admin/dead-letters/${id}/replay`,
-    undefined,
-    z.object({ replayed: z.literal(true) }),
-  );
+  apiSend('POST', `/admin/dead-letters/${id}/replay`, undefined, DeadLetterReplayResponseSchema);

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Role, SessionUser, User } from '@portal/domain';
+import type { DeadLetter, Role, SessionUser, User } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
-import type { DeadLetter } from './admin-queries';
 
 const admin: SessionUser = {
   username: 'admin@lender.example',

@@ -2,15 +2,11 @@ import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeadLetter } from '@portal/domain';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import {
-  deadLettersKey,
-  deadLettersQuery,
-  replayDeadLetter,
-  type DeadLetter,
-} from './admin-queries';
+import { deadLettersKey, deadLettersQuery, replayDeadLetter } from './admin-queries';
 import { formatWhen } from './format-when';
 import { messages } from '../../i18n/messages/admin';
 

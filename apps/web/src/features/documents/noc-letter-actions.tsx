@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { NocLetterResponseSchema, type NocLetterResponse } from '@portal/domain';
+import {
+  NocLetterPreparingResponseSchema,
+  NocLetterResponseSchema,
+  type NocLetterResponse,
+} from '@portal/domain';
 import { ApiError, apiGet, type AnswerCheck } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/documentEntry';
@@ -12,7 +16,9 @@ addMessages(messages);
 /** An answer with the letter, or none (202) while it is being prepared. */
 const PreparedOrNot: AnswerCheck<NocLetterResponse | null> = {
   safeParse: (data) =>
-    data == null ? { success: true, data: null } : NocLetterResponseSchema.safeParse(data),
+    NocLetterPreparingResponseSchema.safeParse(data ?? null).success
+      ? { success: true, data: null }
+      : NocLetterResponseSchema.safeParse(data),
 };
 
 /**

@@ -4,15 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
 import { IconDownload } from '@tabler/icons-react';
-import { z } from 'zod';
 import {
   issueText,
   isReviewerRole,
-  NocLetterResponseSchema,
   NocLetterRevokeBodySchema,
-  NocLetterSchema,
+  NocLetterRevokeResponseSchema,
   type ApprovalStatus,
   type NocLetter,
+  type NocLetterResponse,
   type Role,
 } from '@portal/domain';
 import { apiSend } from '../../api/client';
@@ -83,7 +82,7 @@ function IssuedLetter({
 }: {
   unitPath: string;
   role: Role;
-  letter: z.infer<typeof NocLetterResponseSchema>;
+  letter: NocLetterResponse;
 }) {
   const [revoking, setRevoking] = useState(false);
   const { _ } = useLingui();
@@ -160,7 +159,7 @@ function RevokeLetterModal({
         'POST',
         `/noc-letters/${encodeURIComponent(letter.letterNumber)}/revoke`,
         body,
-        z.object({ nocLetter: NocLetterSchema }),
+        NocLetterRevokeResponseSchema,
       ),
     onSuccess: async () => {
       notifications.show({

@@ -6,7 +6,9 @@ import {
   calendarStateLabel,
   DEFAULT_TIME_ZONE,
   formatDate,
+  type CalendarEntry,
   type CalendarState,
+  type CollateralCalendarResponse,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { periodLabel } from '../../components/checker-list/deep-links';
@@ -16,18 +18,13 @@ import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
 
-export interface CalendarPeriodRow {
-  frequency: 1 | 3;
-  month: number;
-  year: number;
-  dueDate: string;
-  state: CalendarState;
-  daysOverdue: number;
-  frequencyKey: string | null;
-  collateralKey: string;
-  collateralName?: string;
-  accountName?: string;
-}
+/**
+ * A row: a period of the calendar answers, with its collateral's key (a collateral's own calendar
+ * leaves its name and account out).
+ */
+export type CalendarPeriodRow = CollateralCalendarResponse['periods'][number] &
+  Pick<CalendarEntry, 'collateralKey'> &
+  Partial<Pick<CalendarEntry, 'collateralName' | 'accountName'>>;
 
 export function CalendarStateBadge({ state }: { state: CalendarState }) {
   return (
