@@ -8,6 +8,9 @@ export default defineConfig({
       'apps/web',
       // The build's own scripts (message catalogs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      // With a PostgreSQL server to test on: the API files that depend on the database engine
+      // (`npm run test:pg`).
+      ...(process.env.TEST_DATABASE_URL ? ['apps/api/vitest.postgres.config.ts'] : []),
     ],
   },
 });

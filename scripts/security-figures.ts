@@ -44,6 +44,7 @@ import {
   cellAllowsSuccess,
 } from '../apps/api/src/security/authorization-matrix.ts';
 import { DEFAULT_FUZZ_RUNS } from '../apps/api/test/fuzz-settings.ts';
+import { POSTGRES_SUITE } from '../apps/api/vitest.postgres.config.ts';
 import { createTestAppWithRoutes, routeKey } from '../apps/api/test/route-table.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,14 +80,20 @@ function minimumSettingLength(name: string): number {
   return acceptedLengths(accepts, 512).min;
 }
 
-/** How many times CI runs the API suite (every run sends the hostile-input fuzz its requests). */
-function apiSuiteRunsInCi(): number {
+/**
+ * How many times CI runs the hostile-input fuzz: once per `npm test`, and once per
+ * `npm run test:pg` when the fuzz is among the PostgreSQL suite's files.
+ */
+function fuzzRunsInCi(): number {
   const ci = read('.ci/run');
-  if (ci.includes('FUZZ_RUNS')) {
-    throw new Error('.ci/run sets FUZZ_RUNS: teach scripts/security-figures.ts to read it');
+  if (/FUZZ_RUNS|TEST_SIZE/.test(ci)) {
+    throw new Error('.ci/run sizes the fuzz: teach scripts/security-figures.ts to read it');
   }
-  return ci.split('\n').filter((line) => /^\s*(?:\w+=\S+\s+)*npm (?:test|run test:pg)\b/.test(line))
-    .length;
+  const runsOf = (command: string) =>
+    ci.split('\n').filter((line) => new RegExp(`^\\s*(?:\\w+=\\S+\\s+)*${command}\\b`).test(line))
+      .length;
+  const onPostgres = POSTGRES_SUITE.includes('src/security/hostile-input.test.ts');
+  return runsOf('npm test') + (onPostgres ? runsOf('npm run test:pg') : 0);
 }
 
 // ------------------------------------------------------------------ the ASVS table of the page
@@ -209,7 +216,7 @@ async function figures(page: string): Promise<string[]> {
   const unreviewed = [...routeKeys].filter((key) => !(key in AUTHORIZATION_MATRIX)).length;
   const cells = matrixRows.flatMap(([, row]) => [...row]);
   const successCells = cells.filter(cellAllowsSuccess).length;
-  const suiteRuns = apiSuiteRunsInCi();
+  const fuzzRuns = fuzzRunsInCi();
 
   const env = loadEnv({});
   const password = acceptedLengths((n) => PasswordSchema.safeParse(passwordOfLength(n)).success);
@@ -256,8 +263,12 @@ async function figures(page: string): Promise<string[]> {
         grouped(DEFAULT_FUZZ_RUNS),
         '`apps/api/test/fuzz-settings.ts`',
       ],
-      ['API suite runs per CI run (embedded PGlite, PostgreSQL)', suiteRuns, '`.ci/run`'],
-      ['hostile requests per CI run', grouped(DEFAULT_FUZZ_RUNS * suiteRuns), '〃'],
+      [
+        'fuzz runs per CI run (`npm test` on embedded PGlite, `npm run test:pg` on PostgreSQL)',
+        fuzzRuns,
+        '`.ci/run`, `apps/api/vitest.postgres.config.ts`',
+      ],
+      ['hostile requests per CI run', grouped(DEFAULT_FUZZ_RUNS * fuzzRuns), '〃'],
     ]),
     '',
     '**Limits the controls enforce**',

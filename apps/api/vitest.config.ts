@@ -1,13 +1,17 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({
-  test: {
-    name: 'api',
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One migrated database per run, copied for each test's (test/database.ts).
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/** The API's tests: node, one migrated database per run copied for each test's (test/database.ts). */
+export function apiProject(name: string, include: string[]) {
+  return defineProject({
+    test: {
+      name,
+      environment: 'node',
+      include,
+      globalSetup: ['test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default apiProject('api', ['src/**/*.test.ts', 'test/**/*.test.ts']);

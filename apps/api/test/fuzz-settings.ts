@@ -1,13 +1,20 @@
-/** Enough requests per CI run to reach every route from every caller many times over. */
-export const DEFAULT_FUZZ_RUNS = 10_000;
+/**
+ * The randomised tests (the hostile-input fuzz, the kept counts' workflow run) are sized for
+ * every `npm test` and CI run; `npm run test:full` (TEST_SIZE=full) runs them at full size.
+ */
+export const isFullSize = () => process.env.TEST_SIZE === 'full';
+
+/** Requests per fuzz run: enough to reach every route from every caller several times over. */
+export const DEFAULT_FUZZ_RUNS = 1_000;
+export const FULL_FUZZ_RUNS = 10_000;
 
 /**
  * FUZZ_SEED replays a run exactly (the suite prints the seed it used); FUZZ_RUNS sizes it, in
- * requests. Without FUZZ_SEED every run explores new inputs.
+ * requests, whatever the size. Without FUZZ_SEED every run explores new inputs.
  */
 export function fuzzSettings(): { seed: number; runs: number } {
   const seed = wholeNumber('FUZZ_SEED') ?? Math.floor(Math.random() * 2 ** 31);
-  const runs = wholeNumber('FUZZ_RUNS') ?? DEFAULT_FUZZ_RUNS;
+  const runs = wholeNumber('FUZZ_RUNS') ?? (isFullSize() ? FULL_FUZZ_RUNS : DEFAULT_FUZZ_RUNS);
   return { seed, runs };
 }
 

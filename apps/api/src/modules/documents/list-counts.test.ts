@@ -12,6 +12,7 @@ import {
   type DocumentSetWorld,
 } from '../../../test/document-sets.ts';
 import { reviewAll, uploadDocument } from '../../../test/documents.ts';
+import { isFullSize } from '../../../test/fuzz-settings.ts';
 
 /**
  * The kept counts (list_counts) that list totals come from equal COUNT(*) of units, frequencies
@@ -28,6 +29,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => t?.close());
+
+/** Sets the run starts with, in random states: a dozen on every run, two dozen at full size. */
+const SETS = isFullSize() ? 24 : 12;
 
 /** A small seeded generator: the same run each time, and a failure can be replayed. */
 function random(seed: number) {
@@ -82,7 +86,7 @@ describe('the kept list counts', () => {
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const sets: { world: DocumentSetWorld; set: DocumentSetRef }[] = [];
 
-    for (let step = 0; step < 24; step++) {
+    for (let step = 0; step < SETS; step++) {
       const world = pick(worlds);
       const kind: DocumentSetKind = pick(DOCUMENT_SET_KINDS);
       const made = pick(['empty', 'filled', 'reviewed', 'rejected', 'approved'] as const);
