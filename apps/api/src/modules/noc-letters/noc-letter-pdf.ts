@@ -25,7 +25,7 @@ const hi = (id: string, values?: MessageValues) => translate('hi', id, values);
 /** A label in both languages, English first. */
 const both = (id: string, values?: MessageValues) => `${en(id, values)} / ${hi(id, values)}`;
 
-/** What the letter's signature block says of its signature, and where the signature's field goes. */
+/** What the letter's signature block says of its signature. */
 export interface SignatureBlock {
   /** The signing certificate's name, or none: the letter says it is not signed. */
   signer?: string;
@@ -33,7 +33,7 @@ export interface SignatureBlock {
 
 /**
  * The NOC letter as a PDF: the lender's letterhead, reference and date, addressee, the body in
- * English and then Hindi (DESIGN: one letter serves the borrower, the buyer and the buyer's bank),
+ * English and then Hindi (one file serves the borrower, the buyer and the buyer's bank alike),
  * the particulars, the signature block, and the QR code to the verification page, on one A4 page.
  * The same details and letterhead always give the same bytes: the document's dates are the
  * approval's, its producer and creator are fixed, its fonts' subset names come from the letter
