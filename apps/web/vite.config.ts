@@ -48,13 +48,14 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'] },
             // The domain's schemas and zod, which the first page does without (api/session.ts). Its
             // translator and catalogs stay apart (not taken in as the schemas' dependencies): Hindi
-            // loads them without zod (i18n.ts), and the Hindi catalog loads only in Hindi.
+            // loads them without zod (i18n.ts), and the Hindi catalog loads only in Hindi. The API's
+            // paths stay apart too: every page calls some, the first page included.
             {
               name: 'domain',
               test: (id) =>
                 /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
                 (/[\\/]packages[\\/]domain[\\/]/.test(id) &&
-                  !/[\\/](translate|messages|messages\.hi)\.ts$/.test(id)),
+                  !/[\\/](translate|messages|messages\.hi|api-paths|identity-paths)\.ts$/.test(id)),
               includeDependenciesRecursively: false,
             },
             // The form parts of the sign-in page (inputs, alerts, paper, divider) in one file, as

@@ -8,7 +8,7 @@ const AccountSchema = z.object({ account: z.object({ name: z.string() }) });
 describe('apiGet / apiSend', () => {
   it('returns the body validated by the schema', async () => {
     stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 'Asha Homes' } } } });
-    await expect(apiGet('/accounts/ACC1', AccountSchema)).resolves.toEqual({
+    await expect(apiGet('/api/accounts/ACC1', AccountSchema)).resolves.toEqual({
       account: { name: 'Asha Homes' },
     });
   });
@@ -20,7 +20,12 @@ describe('apiGet / apiSend', () => {
         body: { error: { code: 'USER_EXISTS', message: 'User already exists' } },
       },
     });
-    const error = await apiSend('POST', '/auth/signup/check', { accountId: 'A1' }, AccountSchema)
+    const error = await apiSend(
+      'POST',
+      '/api/auth/signup/check',
+      { accountId: 'A1' },
+      AccountSchema,
+    )
       .then(() => null)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -33,7 +38,7 @@ describe('apiGet / apiSend', () => {
 
   it('sends JSON on the same origin only', async () => {
     const fetchMock = stubApi({ '/api/auth/signout': { status: 204 } });
-    await apiSend('POST', '/auth/signout', { all: true }, NoContentSchema);
+    await apiSend('POST', '/api/auth/signout', { all: true }, NoContentSchema);
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/signout',
       expect.objectContaining({
@@ -47,7 +52,7 @@ describe('apiGet / apiSend', () => {
 
   it('turns a network failure into status 0 with a message that says what to do', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiGet('/opportunities', AccountSchema)).rejects.toMatchObject({
+    await expect(apiGet('/api/opportunities', AccountSchema)).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
       message: expect.stringMatching(/check your internet connection/i),
@@ -56,7 +61,7 @@ describe('apiGet / apiSend', () => {
 
   it('rejects an answer that does not match the schema', async () => {
     stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 42 } } } });
-    await expect(apiGet('/accounts/ACC1', AccountSchema)).rejects.toMatchObject({
+    await expect(apiGet('/api/accounts/ACC1', AccountSchema)).rejects.toMatchObject({
       status: 200,
       code: 'INVALID_RESPONSE',
     });
@@ -65,20 +70,20 @@ describe('apiGet / apiSend', () => {
   it('loads a schema given as a loader only for a successful answer', async () => {
     const load = vi.fn(() => Promise.resolve(AccountSchema));
     stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 'Asha Homes' } } } });
-    await expect(apiGet('/accounts/ACC1', load)).resolves.toEqual({
+    await expect(apiGet('/api/accounts/ACC1', load)).resolves.toEqual({
       account: { name: 'Asha Homes' },
     });
     expect(load).toHaveBeenCalledTimes(1);
     load.mockClear();
     stubApi({});
-    await expect(apiGet('/accounts/ACC2', load)).rejects.toMatchObject({ status: 404 });
+    await expect(apiGet('/api/accounts/ACC2', load)).rejects.toMatchObject({ status: 404 });
     expect(load).not.toHaveBeenCalled();
   });
 
   it('reads a schema that could not be loaded as a network failure', async () => {
     stubApi({ '/api/accounts/ACC1': { status: 200, body: { account: { name: 'Asha Homes' } } } });
     const load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-    await expect(apiGet('/accounts/ACC1', load)).rejects.toMatchObject({
+    await expect(apiGet('/api/accounts/ACC1', load)).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
     });
@@ -89,7 +94,7 @@ describe('apiGet / apiSend', () => {
       'fetch',
       vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })),
     );
-    await expect(apiGet('/opportunities', AccountSchema)).rejects.toMatchObject({
+    await expect(apiGet('/api/opportunities', AccountSchema)).rejects.toMatchObject({
       status: 502,
       code: 'HTTP_502',
     });

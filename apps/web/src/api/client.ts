@@ -1,8 +1,5 @@
 import { currentLanguage } from '../i18n';
 
-/** Every product call lives under /api (DESIGN §4); the browser talks to its own origin. */
-const API_BASE = '/api';
-
 /** DESIGN §4: every error body is `{ error: { code, message } }`. */
 function errorOf(body: unknown): { code: string; message: string } | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
@@ -82,7 +79,8 @@ async function request<T>(
   const hasBody = body !== undefined;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    // The browser talks to its own origin; every path is one of the domain's (api-paths.ts).
+    response = await fetch(path, {
       method,
       // The session is an httpOnly cookie (DESIGN §3); never send it elsewhere.
       credentials: 'same-origin',

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { Role, SessionUser } from '@portal/domain';
+import { LANGUAGE_PATH, SESSION_PATH, SIGNOUT_PATH } from '@portal/domain/identity-paths';
 import { i18n, isLanguage, type Language } from '../i18n';
 import { ApiError, apiGet, apiSend, NoContentSchema, type AnswerCheck } from './client';
 
@@ -47,7 +48,7 @@ export function homePathFor(user: SessionUser): string {
 
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {
   try {
-    const { user } = await apiGet('/auth/session', SessionAnswer, { signal });
+    const { user } = await apiGet(SESSION_PATH, SessionAnswer, { signal });
     return user;
   } catch (error) {
     // No session is an answer, not a failure (DESIGN §4: GET /api/auth/session → 401).
@@ -80,7 +81,7 @@ export function useSaveLanguage() {
     const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
     if (!user) return;
     queryClient.setQueryData(sessionQueryKey, { ...user, language });
-    apiSend('PUT', '/auth/language', { language }, SessionAnswer).catch((error: unknown) => {
+    apiSend('PUT', LANGUAGE_PATH, { language }, SessionAnswer).catch((error: unknown) => {
       notifications.show({
         color: 'red',
         title: i18n._('language.notSaved'),
@@ -95,7 +96,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => apiSend('POST', '/auth/signout', undefined, NoContentSchema),
+    mutationFn: () => apiSend('POST', SIGNOUT_PATH, undefined, NoContentSchema),
     onError: (error) => {
       // Already signed out on the server: nothing left to revoke, carry on.
       if (error instanceof ApiError && error.status === 401) {

@@ -7,6 +7,7 @@ import {
   PaginationQuerySchema,
   RoleSchema,
 } from '@portal/domain';
+import { ACCOUNT_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser, STAFF_ROLES } from '../../plugins/auth.ts';
 import { deleteAccount, getAccount, listAccounts, updateAccount } from './accounts.service.ts';
@@ -29,7 +30,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
 
   app.get(
-    '/api/accounts/:accountId',
+    ACCOUNT_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: { tags, params: Params, response: { 200: AccountResponseSchema } },
@@ -40,7 +41,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
 
   app.put(
-    '/api/accounts/:accountId',
+    ACCOUNT_PATH,
     {
       config: { roles: ['admin'] },
       schema: {
@@ -61,7 +62,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
 
   app.delete(
-    '/api/accounts/:accountId',
+    ACCOUNT_PATH,
     { config: { roles: ['admin'] }, schema: { tags, params: Params } },
     async (request, reply) => {
       await deleteAccount(db, requireUser(request), request.params.accountId);

@@ -5,6 +5,7 @@ import {
   DeadLetterReplayResponseSchema,
   DomainError,
 } from '@portal/domain';
+import { DEAD_LETTERS_PATH, DEAD_LETTER_REPLAY_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { listDeadJobs, replayJob } from '../../outbox/outbox.ts';
 
@@ -13,7 +14,7 @@ const tags = ['administration'];
 /** Deliveries (webhooks, mail) given up on after a day of retries; an admin replays them once fixed. */
 export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
-    '/api/admin/dead-letters',
+    DEAD_LETTERS_PATH,
     {
       config: { roles: ['admin'] },
       schema: { tags, response: { 200: DeadLetterListResponseSchema } },
@@ -28,7 +29,7 @@ export const deadLettersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   );
 
   app.post(
-    '/api/admin/dead-letters/:id/replay',
+    DEAD_LETTER_REPLAY_PATH,
     {
       config: { roles: ['admin'] },
       schema: {

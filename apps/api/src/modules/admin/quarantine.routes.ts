@@ -7,6 +7,7 @@ import {
   QuarantineListResponseSchema,
   type DocumentSetKind,
 } from '@portal/domain';
+import { QUARANTINE_PATH } from '@portal/domain/api-paths';
 import type { Database, Executor } from '../../db/client.ts';
 import { pageByNumber } from '../../db/lists/index.ts';
 import { frequencyFiles, unitFiles, users } from '../../db/schema.ts';
@@ -68,7 +69,7 @@ export const quarantineRoutes: FastifyPluginAsyncZod<{ db: Database; scanning: b
   { db, scanning },
 ) => {
   app.get(
-    '/api/admin/quarantine',
+    QUARANTINE_PATH,
     {
       config: { roles: ['admin'] },
       schema: {

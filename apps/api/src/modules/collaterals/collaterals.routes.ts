@@ -6,6 +6,7 @@ import {
   PaginationQuerySchema,
   RoleSchema,
 } from '@portal/domain';
+import { COLLATERALS_PATH, COLLATERAL_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getCollateral, listCollaterals } from './collaterals.service.ts';
@@ -15,7 +16,7 @@ const AccountParams = z.object({ accountId: z.string().min(1) });
 
 export const collateralsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
-    '/api/accounts/:accountId/collaterals',
+    COLLATERALS_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {
@@ -30,7 +31,7 @@ export const collateralsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   );
 
   app.get(
-    '/api/accounts/:accountId/collaterals/:collateralKey',
+    COLLATERAL_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {

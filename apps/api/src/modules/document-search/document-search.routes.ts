@@ -4,6 +4,7 @@ import {
   DocumentSearchResponseSchema,
   RoleSchema,
 } from '@portal/domain';
+import { DOCUMENT_SEARCH_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/request-language.ts';
@@ -15,7 +16,7 @@ export const documentSearchRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
 }> = async (app, { db, storage }) => {
   app.get(
-    '/api/files',
+    DOCUMENT_SEARCH_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {

@@ -9,6 +9,7 @@ import {
   invalid,
   RoleSchema,
 } from '@portal/domain';
+import { FILE_COMPLETE_IN_SET_PATH, FILE_IN_SET_PATH } from '@portal/domain/api-paths';
 import { requireUser } from '../../plugins/auth.ts';
 import type { DocumentDeps, DocumentSetDefinition } from './document-set.ts';
 import { getDocument, listDocuments } from './read-documents.ts';
@@ -77,7 +78,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<DocumentFileRouteOptions>
   );
 
   app.post(
-    `${basePath}/:fileId/complete`,
+    `${basePath}${FILE_COMPLETE_IN_SET_PATH}`,
     {
       config: { roles: ['client'] },
       schema: { tags, params: FileParams, response: { 200: FileResponseSchema } },
@@ -93,7 +94,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<DocumentFileRouteOptions>
   );
 
   app.get(
-    `${basePath}/:fileId`,
+    `${basePath}${FILE_IN_SET_PATH}`,
     {
       config: { roles: anyone },
       schema: { tags, params: FileParams, response: { 200: FileResponseSchema } },
@@ -103,7 +104,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<DocumentFileRouteOptions>
   );
 
   app.put(
-    `${basePath}/:fileId`,
+    `${basePath}${FILE_IN_SET_PATH}`,
     {
       config: { roles: ['client', 'approver', 'admin'] },
       schema: {
@@ -125,7 +126,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<DocumentFileRouteOptions>
   );
 
   app.delete(
-    `${basePath}/:fileId`,
+    `${basePath}${FILE_IN_SET_PATH}`,
     { config: { roles: ['client'] }, schema: { tags, params: FileParams } },
     async (request, reply) => {
       await discardDocument(

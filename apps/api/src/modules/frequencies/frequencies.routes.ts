@@ -15,6 +15,14 @@ import {
   HistoryResponseSchema,
   RoleSchema,
 } from '@portal/domain';
+import {
+  FREQUENCIES_PATH,
+  FREQUENCIES_SUBMIT_PATH,
+  FREQUENCY_CHECKER_LIST_PATH,
+  FREQUENCY_FILES_PATH,
+  FREQUENCY_HISTORY_PATH,
+  FREQUENCY_PATH,
+} from '@portal/domain/api-paths';
 import { requireUser } from '../../plugins/auth.ts';
 import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
 import { documentFileRoutes } from '../documents/document-files.routes.ts';
@@ -42,7 +50,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   const { db } = deps;
 
   app.get(
-    '/api/collaterals/all/frequencies/all/status/:status',
+    FREQUENCY_CHECKER_LIST_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -59,7 +67,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/collaterals/:collateralKey/frequencies',
+    FREQUENCIES_PATH,
     {
       config: { roles: ['client'] },
       schema: {
@@ -82,7 +90,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/collaterals/:collateralKey/frequencies',
+    FREQUENCIES_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -97,7 +105,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/collaterals/:collateralKey/frequencies/:frequencyKey',
+    FREQUENCY_PATH,
     {
       config: { roles: anyone },
       schema: { tags, params: FrequencyParams, response: { 200: FrequencyResponseSchema } },
@@ -115,7 +123,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    '/api/collaterals/:collateralKey/frequencies/:frequencyKey',
+    FREQUENCY_PATH,
     {
       config: { roles: ['client', 'approver', 'admin'] },
       schema: {
@@ -152,7 +160,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/collaterals/:collateralKey/frequencies/:frequencyKey/history',
+    FREQUENCY_HISTORY_PATH,
     {
       config: { roles: anyone },
       schema: { tags, params: FrequencyParams, response: { 200: HistoryResponseSchema } },
@@ -167,7 +175,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/frequencies/submit',
+    FREQUENCIES_SUBMIT_PATH,
     {
       config: { roles: ['client'] },
       schema: {
@@ -192,7 +200,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
   await app.register(documentFileRoutes, {
     def: frequencyDocumentSet,
     deps,
-    basePath: '/api/frequencies/:parentKey/files',
+    basePath: FREQUENCY_FILES_PATH,
     tag: 'frequency files',
   });
 };

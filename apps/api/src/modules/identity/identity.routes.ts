@@ -27,6 +27,24 @@ import {
   TwoFactorSetupResponseSchema,
   TwoFactorSignInBodySchema,
 } from '@portal/domain';
+import {
+  AUTH_PROVIDERS_PATH,
+  LANGUAGE_PATH,
+  PASSWORD_FORGOT_PATH,
+  PASSWORD_RESET_PATH,
+  SESSION_PATH,
+  SIGNIN_PATH,
+  SIGNIN_TWO_FACTOR_CONFIRM_PATH,
+  SIGNIN_TWO_FACTOR_PATH,
+  SIGNIN_TWO_FACTOR_SETUP_PATH,
+  SIGNIN_TWO_FACTOR_SETUP_RESEND_PATH,
+  SIGNOUT_PATH,
+  SIGNUP_CHECK_PATH,
+  SIGNUP_CONFIRM_PATH,
+  SIGNUP_PATH,
+  SIGNUP_RESEND_PATH,
+  STAFF_SIGN_ON_PATH,
+} from '@portal/domain/identity-paths';
 import type { Database } from '../../db/client.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/request-language.ts';
@@ -97,7 +115,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   }
 
   app.get(
-    '/api/auth/providers',
+    AUTH_PROVIDERS_PATH,
     {
       schema: {
         tags,
@@ -109,13 +127,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signup/check',
+    SIGNUP_CHECK_PATH,
     { schema: { tags, body: SignupCheckBodySchema, response: { 200: SignupCheckResponseSchema } } },
     async (request) => lookUpAccountForSignUp(db, request.body.accountId, request.ip),
   );
 
   app.post(
-    '/api/auth/signup',
+    SIGNUP_PATH,
     { schema: { tags, body: SignupBodySchema, response: { 201: AccountIdResponseSchema } } },
     async (request, reply) => {
       const { accountId, bindingToken } = await signUp(db, request.body, requestLanguage(request));
@@ -132,7 +150,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signup/confirm',
+    SIGNUP_CONFIRM_PATH,
     { schema: { tags, body: SignupConfirmBodySchema, response: { 200: AccountIdResponseSchema } } },
     async (request) => {
       const confirmed = await confirmSignUp(db, request.body, request.cookies[SIGN_UP_COOKIE]);
@@ -145,7 +163,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signup/resend',
+    SIGNUP_RESEND_PATH,
     { schema: { tags, body: SignupResendBodySchema, response: { 202: AcceptedResponseSchema } } },
     async (request, reply) => {
       await resendSignUpCode(db, request.body.accountId, request.cookies[SIGN_UP_COOKIE]);
@@ -154,7 +172,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signin',
+    SIGNIN_PATH,
     { schema: { tags, body: SigninBodySchema, response: { 200: SigninResponseSchema } } },
     async (request, reply) => {
       const outcome = await signIn(db, request.body, request.ip, twoFactor);
@@ -165,7 +183,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signin/two-factor',
+    SIGNIN_TWO_FACTOR_PATH,
     {
       schema: {
         tags,
@@ -179,7 +197,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signin/two-factor/setup',
+    SIGNIN_TWO_FACTOR_SETUP_PATH,
     {
       schema: {
         tags,
@@ -195,7 +213,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signin/two-factor/setup/resend',
+    SIGNIN_TWO_FACTOR_SETUP_RESEND_PATH,
     {
       schema: {
         tags,
@@ -211,7 +229,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/signin/two-factor/confirm',
+    SIGNIN_TWO_FACTOR_CONFIRM_PATH,
     {
       schema: {
         tags,
@@ -235,13 +253,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   await app.register(twoFactorRoutes, { db, twoFactor, publicUrl });
 
   app.get(
-    '/api/auth/session',
+    SESSION_PATH,
     { schema: { tags, response: { 200: SessionResponseSchema } } },
     async (request) => ({ user: sessionUser(requireUser(request)) }),
   );
 
   app.put(
-    '/api/auth/language',
+    LANGUAGE_PATH,
     {
       schema: {
         tags,
@@ -257,14 +275,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     },
   );
 
-  app.post('/api/auth/signout', { schema: { tags } }, async (request, reply) => {
+  app.post(SIGNOUT_PATH, { schema: { tags } }, async (request, reply) => {
     if (request.user) await revokeSession(db, request.user.sessionId);
     clearSessionCookie(reply, secureCookies);
     return reply.status(204).send();
   });
 
   app.post(
-    '/api/auth/password/forgot',
+    PASSWORD_FORGOT_PATH,
     { schema: { tags, body: PasswordForgotBodySchema, response: { 202: AcceptedResponseSchema } } },
     async (request, reply) => {
       await requestPasswordReset(db, request.body);
@@ -273,7 +291,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   );
 
   app.post(
-    '/api/auth/password/reset',
+    PASSWORD_RESET_PATH,
     {
       schema: {
         tags,
@@ -298,7 +316,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   };
 
   // Reached by a full-page visit, so failures go back to the sign-in page too, never as JSON.
-  app.get('/api/auth/oidc/start', { schema: { tags } }, async (request, reply) => {
+  app.get(STAFF_SIGN_ON_PATH, { schema: { tags } }, async (request, reply) => {
     if (!staffSignOn) return failBack(reply, 'not_configured');
     try {
       const { url, pending } = await staffSignOn.start();

@@ -5,6 +5,12 @@ import {
   TwoFactorSetupResponseSchema,
   TwoFactorStatusResponseSchema,
 } from '@portal/domain';
+import {
+  TWO_FACTOR_DISABLE_PATH,
+  TWO_FACTOR_ENABLE_PATH,
+  TWO_FACTOR_PATH,
+  TWO_FACTOR_SETUP_PATH,
+} from '@portal/domain/identity-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
@@ -39,13 +45,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(
-    '/api/profile/two-factor',
+    TWO_FACTOR_PATH,
     { config, schema: { tags, response: { 200: TwoFactorStatusResponseSchema } } },
     async (request) => twoFactorStatus(db, twoFactor, await signedInUser(request)),
   );
 
   app.post(
-    '/api/profile/two-factor/setup',
+    TWO_FACTOR_SETUP_PATH,
     {
       config,
       schema: {
@@ -58,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/profile/two-factor/enable',
+    TWO_FACTOR_ENABLE_PATH,
     {
       config,
       schema: {
@@ -87,7 +93,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/profile/two-factor/disable',
+    TWO_FACTOR_DISABLE_PATH,
     {
       config,
       schema: {

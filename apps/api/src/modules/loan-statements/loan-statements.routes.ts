@@ -7,6 +7,7 @@ import {
   LoanStatementRequestResponseSchema,
   RoleSchema,
 } from '@portal/domain';
+import { LOAN_STATEMENT_PATH, LOAN_STATEMENT_REQUESTS_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -21,7 +22,6 @@ export interface LoanStatementRouteOptions {
 
 const tags = ['loan statements'];
 const OpportunityParams = z.object({ opportunityKey: z.string().min(1) });
-const basePath = '/api/opportunities/:opportunityKey/loan-statement-requests';
 
 export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptions> = async (
   app,
@@ -30,7 +30,7 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
   const { db, storage, timeZone } = options;
 
   app.post(
-    basePath,
+    LOAN_STATEMENT_REQUESTS_PATH,
     {
       config: { roles: ['client'] },
       schema: {
@@ -53,7 +53,7 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
   );
 
   app.get(
-    basePath,
+    LOAN_STATEMENT_REQUESTS_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {
@@ -78,7 +78,7 @@ export const loanStatementsRoutes: FastifyPluginAsyncZod<LoanStatementRouteOptio
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put(
-      `${basePath}/:requestId/statement`,
+      LOAN_STATEMENT_PATH,
       {
         config: { roles: ['approver', 'admin'] },
         schema: {

@@ -9,6 +9,12 @@ import {
   ProjectResponseSchema,
   RoleSchema,
 } from '@portal/domain';
+import {
+  OPPORTUNITIES_PATH,
+  OPPORTUNITY_PATH,
+  PROJECTS_PATH,
+  PROJECT_PATH,
+} from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getOpportunity, getProject, listOpportunities, listProjects } from './loans.service.ts';
@@ -24,7 +30,7 @@ const OpportunityListQuery = PaginationQuerySchema.extend({
 
 export const loansRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
-    '/api/opportunities',
+    OPPORTUNITIES_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -37,7 +43,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   );
 
   app.get(
-    '/api/opportunities/:opportunityKey',
+    OPPORTUNITY_PATH,
     {
       config: { roles: anyone },
       schema: { tags, params: OpportunityParams, response: { 200: OpportunityResponseSchema } },
@@ -50,7 +56,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   );
 
   app.get(
-    '/api/opportunities/:opportunityKey/projects',
+    PROJECTS_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -65,7 +71,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   );
 
   app.get(
-    '/api/opportunities/:opportunityKey/projects/:projectKey',
+    PROJECT_PATH,
     {
       config: { roles: anyone },
       schema: {

@@ -6,6 +6,11 @@ import {
   MonitoringCalendarResponseSchema,
   RoleSchema,
 } from '@portal/domain';
+import {
+  ACCOUNT_CALENDAR_PATH,
+  COLLATERAL_CALENDAR_PATH,
+  MONITORING_CALENDAR_PATH,
+} from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser, STAFF_ROLES } from '../../plugins/auth.ts';
 import { visibleAccount } from '../collaterals/collaterals.service.ts';
@@ -19,7 +24,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{
   clock: CalendarClock;
 }> = async (app, { db, clock }) => {
   app.get(
-    '/api/accounts/:accountId/collaterals/:collateralKey/calendar',
+    COLLATERAL_CALENDAR_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {
@@ -40,7 +45,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/accounts/:accountId/calendar',
+    ACCOUNT_CALENDAR_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {
@@ -61,7 +66,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/monitoring/calendar',
+    MONITORING_CALENDAR_PATH,
     {
       config: { roles: STAFF_ROLES },
       schema: {

@@ -15,6 +15,11 @@ import {
   type Language,
   type NocLetterSigning,
 } from '@portal/domain';
+import {
+  NOC_LETTER_REVOKE_PATH,
+  NOC_LETTER_SIGNING_PATH,
+  UNIT_NOC_LETTER_PATH,
+} from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -56,7 +61,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
   const verifyScript = readFileSync(new URL('./verify-check.js', import.meta.url));
 
   app.get(
-    '/api/projects/:projectKey/units/:unitKey/noc-letter',
+    UNIT_NOC_LETTER_PATH,
     {
       config: { roles: RoleSchema.options },
       schema: {
@@ -80,7 +85,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
   );
 
   app.post(
-    '/api/noc-letters/:letterNumber/revoke',
+    NOC_LETTER_REVOKE_PATH,
     {
       config: { roles: ['approver', 'admin'] },
       schema: {
@@ -102,7 +107,7 @@ export const nocLettersRoutes: FastifyPluginAsyncZod<NocLetterRouteOptions> = as
   );
 
   app.get(
-    '/api/admin/noc-letter-signing',
+    NOC_LETTER_SIGNING_PATH,
     {
       config: { roles: ['admin'] },
       schema: {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RejectionReportQuerySchema, RejectionReportResponseSchema } from '@portal/domain';
+import { REJECTION_REPORT_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { rejectionReport } from './rejection-report.ts';
 
@@ -9,7 +10,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: stri
   { db, timeZone },
 ) => {
   app.get(
-    '/api/reports/rejections',
+    REJECTION_REPORT_PATH,
     {
       config: { roles: ['approver', 'admin'] },
       schema: {

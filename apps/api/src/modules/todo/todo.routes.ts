@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TodoResponseSchema } from '@portal/domain';
+import { TODO_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { borrowerTodo } from './todo.service.ts';
 
 export const todoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
-    '/api/todo',
+    TODO_PATH,
     {
       config: { roles: ['client'] },
       schema: {

@@ -14,6 +14,15 @@ import {
   UnitSendBackBodySchema,
   UnitUpdateBodySchema,
 } from '@portal/domain';
+import {
+  UNITS_PATH,
+  UNITS_SUBMIT_PATH,
+  UNIT_CHECKER_LIST_PATH,
+  UNIT_FILES_PATH,
+  UNIT_HISTORY_PATH,
+  UNIT_PATH,
+  UNIT_SEND_BACK_PATH,
+} from '@portal/domain/api-paths';
 import { requireUser } from '../../plugins/auth.ts';
 import { changeSetStatus, submitSets } from '../documents/change-set-status.ts';
 import { documentFileRoutes } from '../documents/document-files.routes.ts';
@@ -39,7 +48,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   });
 
   app.get(
-    '/api/projects/all/units/all/status/:status',
+    UNIT_CHECKER_LIST_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -55,7 +64,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.get(
-    '/api/projects/:projectKey/units',
+    UNITS_PATH,
     {
       config: { roles: anyone },
       schema: {
@@ -70,7 +79,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.get(
-    '/api/projects/:projectKey/units/:unitKey',
+    UNIT_PATH,
     {
       config: { roles: anyone },
       schema: { tags, params: UnitParams, response: { 200: UnitResponseSchema } },
@@ -89,7 +98,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.put(
-    '/api/projects/:projectKey/units/:unitKey',
+    UNIT_PATH,
     {
       config: { roles: ['client', 'approver', 'admin'] },
       schema: {
@@ -124,7 +133,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.post(
-    '/api/projects/:projectKey/units/:unitKey/send-back',
+    UNIT_SEND_BACK_PATH,
     {
       config: { roles: ['approver', 'admin'] },
       schema: {
@@ -147,7 +156,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.get(
-    '/api/projects/:projectKey/units/:unitKey/history',
+    UNIT_HISTORY_PATH,
     {
       config: { roles: anyone },
       schema: { tags, params: UnitParams, response: { 200: HistoryResponseSchema } },
@@ -162,7 +171,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   );
 
   app.post(
-    '/api/units/submit',
+    UNITS_SUBMIT_PATH,
     {
       config: { roles: ['client'] },
       schema: { tags, body: BulkSubmitBodySchema, response: { 200: UnitBulkSubmitResponseSchema } },
@@ -181,7 +190,7 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps }> = async 
   await app.register(documentFileRoutes, {
     def: unitDocumentSet,
     deps,
-    basePath: '/api/units/:parentKey/files',
+    basePath: UNIT_FILES_PATH,
     tag: 'unit files',
   });
 };

@@ -9,6 +9,7 @@ import {
   UserResponseSchema,
   UserUpdateBodySchema,
 } from '@portal/domain';
+import { TWO_FACTOR_RESET_PATH, USERS_PATH, USER_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { listUsers, resetTwoFactor, updateUser } from './users.service.ts';
@@ -20,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: strin
   { db, publicUrl },
 ) => {
   app.get(
-    '/api/users',
+    USERS_PATH,
     {
       config: { roles: ['admin'] },
       schema: { tags, querystring: UserListQuerySchema, response: { 200: UserListResponseSchema } },
@@ -29,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: strin
   );
 
   app.put(
-    '/api/users/:id',
+    USER_PATH,
     {
       config: { roles: ['admin'] },
       schema: {
@@ -45,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: strin
   );
 
   app.post(
-    '/api/users/two-factor/reset',
+    TWO_FACTOR_RESET_PATH,
     {
       config: { roles: ['admin'] },
       schema: {

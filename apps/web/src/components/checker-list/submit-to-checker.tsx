@@ -9,6 +9,7 @@ import {
   UnitBulkSubmitResponseSchema,
   type ApprovalStatus,
 } from '@portal/domain';
+import { FREQUENCIES_SUBMIT_PATH, UNITS_SUBMIT_PATH } from '@portal/domain/api-paths';
 import { apiSend, isServiceUnavailable } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { ErrorPopup, updateFailedMessage } from '../error-popup';
@@ -39,8 +40,8 @@ const WORDING = {
 /** DESIGN §4 bulk submit: all or nothing, in one transaction. */
 function submitSets(kind: SetKind, keys: string[]): Promise<unknown> {
   return kind === 'unit'
-    ? apiSend('POST', '/units/submit', { keys }, UnitBulkSubmitResponseSchema)
-    : apiSend('POST', '/frequencies/submit', { keys }, FrequencyBulkSubmitResponseSchema);
+    ? apiSend('POST', UNITS_SUBMIT_PATH, { keys }, UnitBulkSubmitResponseSchema)
+    : apiSend('POST', FREQUENCIES_SUBMIT_PATH, { keys }, FrequencyBulkSubmitResponseSchema);
 }
 
 export interface RowSelection<Row extends SubmittableRow> {

@@ -7,6 +7,13 @@ import {
   UserResponseSchema,
   type UserUpdateBody,
 } from '@portal/domain';
+import {
+  apiPath,
+  DEAD_LETTERS_PATH,
+  DEAD_LETTER_REPLAY_PATH,
+  USERS_PATH,
+  USER_PATH,
+} from '@portal/domain/api-paths';
 import { apiGet, apiSend } from '../../api/client';
 
 /** Everything cached here starts with this, so a change refreshes the whole screen. */
@@ -24,13 +31,13 @@ export const usersQuery = (search: string, page: number) =>
         perPage: String(DEFAULT_PAGE_SIZE),
       });
       if (search) params.set('search', search);
-      return apiGet(`/users?${params.toString()}`, UserListResponseSchema, { signal });
+      return apiGet(`${USERS_PATH}?${params.toString()}`, UserListResponseSchema, { signal });
     },
   });
 
 /** DESIGN §4 "Users": `PUT /api/users/{id}` with a role or the disabled flag. */
 export const updateUser = (id: string, changes: UserUpdateBody) =>
-  apiSend('PUT', `/users/${encodeURIComponent(id)}`, changes, UserResponseSchema).then(
+  apiSend('PUT', apiPath(USER_PATH, { id }), changes, UserResponseSchema).then(
     (answer) => answer.user,
   );
 
@@ -38,10 +45,15 @@ export const deadLettersQuery = () =>
   queryOptions({
     queryKey: deadLettersKey,
     queryFn: ({ signal }) =>
-      apiGet('/admin/dead-letters', DeadLetterListResponseSchema, { signal }).then(
+      apiGet(DEAD_LETTERS_PATH, DeadLetterListResponseSchema, { signal }).then(
         (answer) => answer.deadLetters,
       ),
   });
 
 export const replayDeadLetter = (id: number) =>
-  apiSend('POST', `/admin/dead-letters/${id}/replay`, undefined, DeadLetterReplayResponseSchema);
+  apiSend(
+    'POST',
+    apiPath(DEAD_LETTER_REPLAY_PATH, { id: String(id) }),
+    undefined,
+    DeadLetterReplayResponseSchema,
+  );

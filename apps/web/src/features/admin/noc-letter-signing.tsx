@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCertificate } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, formatDate, NocLetterSigningSchema } from '@portal/domain';
+import { NOC_LETTER_SIGNING_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/admin';
@@ -11,8 +12,7 @@ addMessages(messages);
 const nocLetterSigningQuery = () =>
   queryOptions({
     queryKey: ['admin', 'noc-letter-signing'],
-    queryFn: ({ signal }) =>
-      apiGet('/admin/noc-letter-signing', NocLetterSigningSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(NOC_LETTER_SIGNING_PATH, NocLetterSigningSchema, { signal }),
     // Settings change only with a restart.
     staleTime: Infinity,
   });

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, QuarantineListResponseSchema } from '@portal/domain';
+import { QUARANTINE_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
 import { EmptyState } from '../../components/empty-state';
@@ -22,7 +23,7 @@ const quarantineQuery = (page: number) =>
     queryKey: ['admin', 'quarantine', { page }],
     queryFn: ({ signal }) =>
       apiGet(
-        `/admin/quarantine?page=${page}&perPage=${DEFAULT_PAGE_SIZE}`,
+        `${QUARANTINE_PATH}?page=${page}&perPage=${DEFAULT_PAGE_SIZE}`,
         QuarantineListResponseSchema,
         { signal },
       ),

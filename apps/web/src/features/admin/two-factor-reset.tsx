@@ -8,6 +8,7 @@ import {
   TwoFactorResetResponseSchema,
   type TwoFactorResetBody,
 } from '@portal/domain';
+import { TWO_FACTOR_RESET_PATH } from '@portal/domain/api-paths';
 import { apiSend } from '../../api/client';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/admin';
@@ -15,7 +16,7 @@ import { messages } from '../../i18n/messages/admin';
 addMessages(messages);
 
 const resetTwoFactor = (body: TwoFactorResetBody) =>
-  apiSend('POST', '/users/two-factor/reset', body, TwoFactorResetResponseSchema);
+  apiSend('POST', TWO_FACTOR_RESET_PATH, body, TwoFactorResetResponseSchema);
 
 /**
  * A borrower who lost their phone and their recovery codes: an admin turns their two-factor

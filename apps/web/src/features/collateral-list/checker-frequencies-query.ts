@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CheckerFrequencyListResponseSchema, type CheckerStatusFilter } from '@portal/domain';
+import { apiPath, FREQUENCY_CHECKER_LIST_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import type { ListParams } from '../../components/checker-list/list-params';
 import { frequenciesRootKey } from '../frequencies/frequency-api';
@@ -22,7 +23,7 @@ export const checkerFrequenciesQuery = ({
       const params = new URLSearchParams({ sort, perPage: String(perPage), page: String(page) });
       if (search) params.set('search', search);
       return apiGet(
-        `/collaterals/all/frequencies/all/status/${status}/?${params}`,
+        `${apiPath(FREQUENCY_CHECKER_LIST_PATH, { status })}/?${params}`,
         CheckerFrequencyListResponseSchema,
         { signal },
       );

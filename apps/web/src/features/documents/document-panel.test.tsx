@@ -300,8 +300,9 @@ describe('frequencySetRef', () => {
     expect(frequency).toMatchObject({
       kind: 'frequency',
       title: 'Lakeview block: Quarterly, June 2025',
-      basePath: '/collaterals/COL-1/frequencies/FRQ-1',
-      filesPath: '/frequencies/FRQ-1/files',
+      basePath: '/api/collaterals/COL-1/frequencies/FRQ-1',
+      historyPath: '/api/collaterals/COL-1/frequencies/FRQ-1/history',
+      filesPath: '/api/frequencies/FRQ-1/files',
     });
     expect(frequency.slots).toHaveLength(9);
     expect(frequency.slots[0]).toEqual({ fileType: 'SALES_MIS', label: 'Sales MIS' });

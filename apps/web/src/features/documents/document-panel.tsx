@@ -214,9 +214,9 @@ function LoadedSet({
           </Text>
         )}
       </Group>
-      {setRef.kind === 'unit' && (
+      {setRef.nocLetterPath && (
         <NocLetterActions
-          unitPath={setRef.basePath}
+          nocLetterPath={setRef.nocLetterPath}
           status={parent.approvalStatus}
           role={actor.role}
         />

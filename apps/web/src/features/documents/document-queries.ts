@@ -67,9 +67,7 @@ export const documentHistoryQuery = (ref: DocumentSetRef) =>
   queryOptions({
     queryKey: documentKeys.history(ref),
     queryFn: ({ signal }) =>
-      apiGet(`${ref.basePath}/history`, HistoryResponseSchema, { signal }).then(
-        (answer) => answer.events,
-      ),
+      apiGet(ref.historyPath, HistoryResponseSchema, { signal }).then((answer) => answer.events),
   });
 
 /** What the panel does with the answer of each of its writes (useDocumentWrites). */

@@ -6,6 +6,19 @@ import {
   unitFileTypeLabel,
   unitSlotFileTypes,
 } from '@portal/domain';
+import {
+  apiPath,
+  FILE_COMPLETE_IN_SET_PATH,
+  FILE_IN_SET_PATH,
+  FREQUENCY_FILES_PATH,
+  FREQUENCY_HISTORY_PATH,
+  FREQUENCY_PATH,
+  UNIT_FILES_PATH,
+  UNIT_HISTORY_PATH,
+  UNIT_NOC_LETTER_PATH,
+  UNIT_PATH,
+  UNIT_SEND_BACK_PATH,
+} from '@portal/domain/api-paths';
 import { currentLanguage } from '../../i18n';
 
 /** One document slot of a set: the file type it holds and its display name (SPEC §3). */
@@ -23,14 +36,25 @@ export interface DocumentSetRef {
   key: string;
   /** Shown in the panel header. */
   title: string;
-  /** API path (without /api) of the parent: GET answers {unit}|{frequency}, PUT takes {approvalStatus, version}, `${basePath}/history` answers {events}. */
+  /** The set's API path: GET answers {unit}|{frequency}, PUT takes {approvalStatus, version}. */
   basePath: string;
-  /** API path (without /api) of its files. */
+  /** Its history: {events}. */
+  historyPath: string;
+  /** Its files. */
   filesPath: string;
+  /** A unit's NOC letter, and the send-back of its first approval (four-eyes NOC release). */
+  nocLetterPath?: string;
+  sendBackPath?: string;
   slots: readonly DocumentSlot[];
 }
 
-const segment = encodeURIComponent;
+/** One file of a set, or its upload's completion, under the set's files path. */
+export const filePath = (filesPath: string, fileId: string, { complete = false } = {}) =>
+  filesPath + apiPath(complete ? FILE_COMPLETE_IN_SET_PATH : FILE_IN_SET_PATH, { fileId });
+
+/** A unit's NOC letter. */
+export const unitNocLetterPath = (unit: { key: string; projectKey: string }) =>
+  apiPath(UNIT_NOC_LETTER_PATH, { projectKey: unit.projectKey, unitKey: unit.key });
 
 /** SPEC §2: a unit's seven slots, its NOC slot by selectedNoc; SPEC §7 paths. */
 export function unitSetRef(unit: {
@@ -41,12 +65,16 @@ export function unitSetRef(unit: {
 }): DocumentSetRef {
   // Slot names in the screens' language when the list builds it.
   const language = currentLanguage();
+  const unitKeys = { projectKey: unit.projectKey, unitKey: unit.key };
   return {
     kind: 'unit',
     key: unit.key,
     title: unit.name,
-    basePath: `/projects/${segment(unit.projectKey)}/units/${segment(unit.key)}`,
-    filesPath: `/units/${segment(unit.key)}/files`,
+    basePath: apiPath(UNIT_PATH, unitKeys),
+    historyPath: apiPath(UNIT_HISTORY_PATH, unitKeys),
+    filesPath: apiPath(UNIT_FILES_PATH, { parentKey: unit.key }),
+    nocLetterPath: unitNocLetterPath(unit),
+    sendBackPath: apiPath(UNIT_SEND_BACK_PATH, unitKeys),
     slots: unitSlotFileTypes(unit.selectedNoc).map((fileType) => ({
       fileType,
       label: unitFileTypeLabel(fileType, language),
@@ -62,12 +90,14 @@ export function frequencySetRef(
   // Named in the screens' language when the list builds it (DESIGN §4: any code has a name).
   const language = currentLanguage();
   const period = `${frequencyCodeLabel(f.frequency, language)}, ${monthLabel(f.month, language)} ${f.year}`;
+  const frequencyKeys = { collateralKey: f.collateralKey, frequencyKey: f.key };
   return {
     kind: 'frequency',
     key: f.key,
     title: collateralName ? `${collateralName}: ${period}` : period,
-    basePath: `/collaterals/${segment(f.collateralKey)}/frequencies/${segment(f.key)}`,
-    filesPath: `/frequencies/${segment(f.key)}/files`,
+    basePath: apiPath(FREQUENCY_PATH, frequencyKeys),
+    historyPath: apiPath(FREQUENCY_HISTORY_PATH, frequencyKeys),
+    filesPath: apiPath(FREQUENCY_FILES_PATH, { parentKey: f.key }),
     slots: COLLATERAL_SLOTS.map((fileType) => ({
       fileType,
       label: collateralFileTypeLabel(fileType, language),

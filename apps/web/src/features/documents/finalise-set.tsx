@@ -237,7 +237,8 @@ function SecondApprovalStep({
     mutationFn: () =>
       apiSend(
         'POST',
-        `${setRef.basePath}/send-back`,
+        // Four-eyes NOC release is a unit's, which has this path.
+        setRef.sendBackPath!,
         { version: parent.version },
         parentAnswerSchema(setRef.kind),
       ),

@@ -98,7 +98,10 @@ describe('the NOC letter in a unit’s panel', () => {
 describe('Download NOC letter on a unit’s row', () => {
   const renderButton = () =>
     renderWithProviders(
-      <NocLetterDownloadButton unitPath="/projects/PRJ-1/units/UNIT-1" label="Flat A-101" />,
+      <NocLetterDownloadButton
+        nocLetterPath="/api/projects/PRJ-1/units/UNIT-1/noc-letter"
+        label="Flat A-101"
+      />,
     );
   const button = () => screen.getByRole('button', { name: 'Download NOC letter of Flat A-101' });
 

@@ -25,28 +25,34 @@ const PreparedOrNot: AnswerCheck<NocLetterResponse | null> = {
  * The unit's letter, or null while it is being prepared (the API answers 202 until it is stored,
  * and 404 for a unit approved before letters were issued).
  */
-export async function fetchNocLetter(unitPath: string, signal?: AbortSignal) {
+export async function fetchNocLetter(nocLetterPath: string, signal?: AbortSignal) {
   try {
-    return await apiGet(`${unitPath}/noc-letter`, PreparedOrNot, { signal });
+    return await apiGet(nocLetterPath, PreparedOrNot, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
 
-export const nocLetterKey = (unitPath: string) => ['noc-letter', unitPath] as const;
+export const nocLetterKey = (nocLetterPath: string) => ['noc-letter', nocLetterPath] as const;
 
 /**
  * "Download NOC letter" for an approved unit: the link is fetched on the click, so it is always
  * fresh (links live 15 minutes), and a letter still being prepared says so.
  */
-export function NocLetterDownloadButton({ unitPath, label }: { unitPath: string; label: string }) {
+export function NocLetterDownloadButton({
+  nocLetterPath,
+  label,
+}: {
+  nocLetterPath: string;
+  label: string;
+}) {
   const [busy, setBusy] = useState(false);
   const { _ } = useLingui();
   const download = async () => {
     setBusy(true);
     try {
-      const answer = await fetchNocLetter(unitPath);
+      const answer = await fetchNocLetter(nocLetterPath);
       if (answer?.meta.presignedUrl) {
         window.location.assign(answer.meta.presignedUrl);
       } else {

@@ -14,6 +14,7 @@ import {
   type NocLetterResponse,
   type Role,
 } from '@portal/domain';
+import { apiPath, NOC_LETTER_REVOKE_PATH } from '@portal/domain/api-paths';
 import { apiSend } from '../../api/client';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { formatDay } from './attribution';
@@ -29,17 +30,17 @@ const PREPARING_POLL_MS = 3000;
  * then its download; staff also see its number and state, and approvers and admins may revoke it.
  */
 export function NocLetterActions({
-  unitPath,
+  nocLetterPath,
   status,
   role,
 }: {
-  unitPath: string;
+  nocLetterPath: string;
   status: ApprovalStatus;
   role: Role;
 }) {
   const letter = useQuery({
-    queryKey: nocLetterKey(unitPath),
-    queryFn: ({ signal }) => fetchNocLetter(unitPath, signal),
+    queryKey: nocLetterKey(nocLetterPath),
+    queryFn: ({ signal }) => fetchNocLetter(nocLetterPath, signal),
     enabled: status === 'APPROVED',
     refetchInterval: (query) => (query.state.data === null ? PREPARING_POLL_MS : false),
   });
@@ -66,7 +67,7 @@ export function NocLetterActions({
       </Group>
     );
   } else {
-    content = <IssuedLetter unitPath={unitPath} role={role} letter={letter.data} />;
+    content = <IssuedLetter nocLetterPath={nocLetterPath} role={role} letter={letter.data} />;
   }
   return (
     <Alert color="teal" variant="light" title={_('documentPanel.noc.title')}>
@@ -76,11 +77,11 @@ export function NocLetterActions({
 }
 
 function IssuedLetter({
-  unitPath,
+  nocLetterPath,
   role,
   letter,
 }: {
-  unitPath: string;
+  nocLetterPath: string;
   role: Role;
   letter: NocLetterResponse;
 }) {
@@ -131,7 +132,7 @@ function IssuedLetter({
       <RevokeLetterModal
         opened={revoking}
         onClose={() => setRevoking(false)}
-        unitPath={unitPath}
+        nocLetterPath={nocLetterPath}
         letter={file}
       />
     </Stack>
@@ -141,12 +142,12 @@ function IssuedLetter({
 function RevokeLetterModal({
   opened,
   onClose,
-  unitPath,
+  nocLetterPath,
   letter,
 }: {
   opened: boolean;
   onClose: () => void;
-  unitPath: string;
+  nocLetterPath: string;
   letter: NocLetter;
 }) {
   const queryClient = useQueryClient();
@@ -157,7 +158,7 @@ function RevokeLetterModal({
     mutationFn: (body: { reason: string }) =>
       apiSend(
         'POST',
-        `/noc-letters/${encodeURIComponent(letter.letterNumber)}/revoke`,
+        apiPath(NOC_LETTER_REVOKE_PATH, { letterNumber: letter.letterNumber }),
         body,
         NocLetterRevokeResponseSchema,
       ),
@@ -167,11 +168,11 @@ function RevokeLetterModal({
         message: i18n._('documentPanel.noc.revoked', { number: letter.letterNumber }),
       });
       onClose();
-      await queryClient.invalidateQueries({ queryKey: nocLetterKey(unitPath) });
+      await queryClient.invalidateQueries({ queryKey: nocLetterKey(nocLetterPath) });
     },
     onError: async (error) => {
       setProblem(error.message);
-      await queryClient.invalidateQueries({ queryKey: nocLetterKey(unitPath) });
+      await queryClient.invalidateQueries({ queryKey: nocLetterKey(nocLetterPath) });
     },
   });
   const submit = () => {

@@ -7,6 +7,7 @@ import { addMessages, i18n, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
+import { filePath } from './document-set-ref';
 
 addMessages(messages);
 
@@ -33,8 +34,7 @@ export function SlotDiscard({
   const { _ } = useLingui();
   const discard = useMutation({
     mutationKey: slotMutationKey(filesPath, slot.fileType),
-    mutationFn: () =>
-      apiSend('DELETE', `${filesPath}/${encodeURIComponent(file.key)}`, undefined, NoContentSchema),
+    mutationFn: () => apiSend('DELETE', filePath(filesPath, file.key), undefined, NoContentSchema),
     onMutate: onStarted,
     onSuccess: async () => {
       announce(i18n._('documentPanel.discard.announced', { label: slot.label }));

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FileResponseSchema, type DocumentFile } from '@portal/domain';
 import { apiSend } from '../../api/client';
 import { addMessages, i18n, useLingui } from '../../i18n';
-import type { DocumentSetRef } from './document-set-ref';
+import { filePath, type DocumentSetRef } from './document-set-ref';
 import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
@@ -37,7 +37,7 @@ export function SlotMarkForApproval({
     mutationFn: () =>
       apiSend(
         'PUT',
-        `${setRef.filesPath}/${encodeURIComponent(file.key)}`,
+        filePath(setRef.filesPath, file.key),
         { approvalStatus: 'PENDING_APPROVAL' },
         FileResponseSchema,
       ),

@@ -15,6 +15,7 @@ import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/documentPanel';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
+import { filePath } from './document-set-ref';
 
 interface SlotReviewProps extends SlotPartProps {
   filesPath: string;
@@ -82,7 +83,7 @@ export function SlotReview({
     mutationFn: (approvalStatus: ReviewOutcome) =>
       apiSend(
         'PUT',
-        `${filesPath}/${encodeURIComponent(file.key)}`,
+        filePath(filesPath, file.key),
         {
           approvalStatus,
           approverRemarks: remarks.trim(),

@@ -10,6 +10,7 @@ import {
 import { ApiError, apiSend, NoContentSchema } from '../../api/client';
 import { addMessages, currentLanguage, i18n } from '../../i18n';
 import { messages } from '../../i18n/messages/documentEntry';
+import { filePath } from './document-set-ref';
 
 addMessages(messages);
 
@@ -117,8 +118,6 @@ function uploadHeaders(contentType: string, fromServer: Record<string, string> =
   return headers;
 }
 
-const filePath = (filesPath: string, key: string) => `${filesPath}/${encodeURIComponent(key)}`;
-
 /**
  * A started upload that will not be completed: closing it frees the slot's and the user's
  * pending-upload allowance at once. Best effort, as the hourly sweep closes it anyway.
@@ -188,7 +187,7 @@ export async function uploadDocument(
   onPhase({ step: 'checking' });
   return apiSend(
     'POST',
-    `${filePath(filesPath, created.file.key)}/complete`,
+    filePath(filesPath, created.file.key, { complete: true }),
     undefined,
     FileResponseSchema,
   );

@@ -12,9 +12,16 @@ import {
   type FrequencyCode,
   type Language,
 } from '@portal/domain';
+import {
+  apiPath,
+  COLLATERAL_PATH,
+  FREQUENCY_FILES_PATH,
+  FREQUENCY_PATH,
+  PROJECT_PATH,
+  UNIT_FILES_PATH,
+  UNIT_PATH,
+} from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
-
-const segment = encodeURIComponent;
 
 /** One row of the read-only table: a file type and its display name (SPEC §3) in a language. */
 export interface FileTypeRow {
@@ -92,18 +99,18 @@ export function unitSet(projectKey: string, unitKey: string): ReadOnlySet {
     kind: 'unit',
     heading: headingQuery(['unit', projectKey, unitKey], async (signal) => {
       const { unit } = await apiGet(
-        `/projects/${segment(projectKey)}/units/${segment(unitKey)}`,
+        apiPath(UNIT_PATH, { projectKey, unitKey }),
         UnitResponseSchema,
         { signal },
       );
       const { project } = await apiGet(
-        `/opportunities/${segment(unit.meta.opportunityKey)}/projects/${segment(projectKey)}`,
+        apiPath(PROJECT_PATH, { opportunityKey: unit.meta.opportunityKey, projectKey }),
         ProjectResponseSchema,
         { signal },
       );
       return { title: project.name, subtitle: { unitName: unit.name } };
     }),
-    files: filesQuery(`/units/${segment(unitKey)}/files`),
+    files: filesQuery(apiPath(UNIT_FILES_PATH, { parentKey: unitKey })),
     rows: UNIT_ROWS,
   };
 }
@@ -114,12 +121,12 @@ export function frequencySet(collateralKey: string, frequencyKey: string): ReadO
     kind: 'frequency',
     heading: headingQuery(['frequency', collateralKey, frequencyKey], async (signal) => {
       const { frequency } = await apiGet(
-        `/collaterals/${segment(collateralKey)}/frequencies/${segment(frequencyKey)}`,
+        apiPath(FREQUENCY_PATH, { collateralKey, frequencyKey }),
         FrequencyResponseSchema,
         { signal },
       );
       const { collateral } = await apiGet(
-        `/accounts/${segment(frequency.meta.account)}/collaterals/${segment(collateralKey)}`,
+        apiPath(COLLATERAL_PATH, { accountId: frequency.meta.account, collateralKey }),
         CollateralResponseSchema,
         { signal },
       );
@@ -128,7 +135,7 @@ export function frequencySet(collateralKey: string, frequencyKey: string): ReadO
         subtitle: { period: frequency },
       };
     }),
-    files: filesQuery(`/frequencies/${segment(frequencyKey)}/files`),
+    files: filesQuery(apiPath(FREQUENCY_FILES_PATH, { parentKey: frequencyKey })),
     rows: FREQUENCY_ROWS,
   };
 }

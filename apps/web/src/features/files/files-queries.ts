@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DocumentSearchResponseSchema, type ApprovalStatus, type PageSize } from '@portal/domain';
+import { DOCUMENT_SEARCH_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { LINK_RENEWAL_MS } from '../files-status/files-status-queries';
@@ -24,7 +25,7 @@ export const documentSearchQuery = ({ page, perPage, search, status }: DocumentS
       const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
       if (search) params.set('search', search);
       if (status !== 'ALL') params.set('status', status);
-      return apiGet(`/files?${params}`, DocumentSearchResponseSchema, { signal });
+      return apiGet(`${DOCUMENT_SEARCH_PATH}?${params}`, DocumentSearchResponseSchema, { signal });
     },
     placeholderData: keepPreviousData,
     refetchInterval: LINK_RENEWAL_MS,

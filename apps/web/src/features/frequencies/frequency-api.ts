@@ -11,10 +11,16 @@ import {
   type FrequencyListQuery,
   type Frequency,
 } from '@portal/domain';
+import {
+  apiPath,
+  ACCOUNT_PATH,
+  COLLATERALS_PATH,
+  COLLATERAL_PATH,
+  FREQUENCIES_PATH,
+  FREQUENCY_PATH,
+} from '@portal/domain/api-paths';
 import { apiGet, apiSend } from '../../api/client';
 import { frequencySetRef, type DocumentSetRef } from '../documents/document-set-ref';
-
-const segment = encodeURIComponent;
 
 /** Every frequency list (per collateral and the checker lists) sits under this key, so one change refreshes them all. */
 export const frequenciesRootKey = ['frequencies'] as const;
@@ -23,7 +29,7 @@ export const accountQuery = (accountId: string) =>
   queryOptions({
     queryKey: ['accounts', accountId],
     queryFn: ({ signal }) =>
-      apiGet(`/accounts/${segment(accountId)}`, AccountResponseSchema, { signal }).then(
+      apiGet(apiPath(ACCOUNT_PATH, { accountId }), AccountResponseSchema, { signal }).then(
         ({ account }) => account,
       ),
   });
@@ -34,7 +40,7 @@ const COLLATERAL_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
 /** SPEC §2: the collateral select lists every collateral of the account, so all pages are read. */
 async function fetchAllCollaterals(accountId: string, signal: AbortSignal): Promise<Collateral[]> {
   const pagePath = (page: number) =>
-    `/accounts/${segment(accountId)}/collaterals?page=${page}&perPage=${COLLATERAL_PAGE_SIZE}`;
+    `${apiPath(COLLATERALS_PATH, { accountId })}?page=${page}&perPage=${COLLATERAL_PAGE_SIZE}`;
   const first = await apiGet(pagePath(1), CollateralListResponseSchema, { signal });
   const rest = await Promise.all(
     Array.from({ length: Math.max(first.meta.totalPages - 1, 0) }, (_, i) =>
@@ -50,8 +56,7 @@ export const collateralsQuery = (accountId: string) =>
     queryFn: ({ signal }) => fetchAllCollaterals(accountId, signal),
   });
 
-const frequenciesPath = (collateralKey: string) =>
-  `/collaterals/${segment(collateralKey)}/frequencies`;
+const frequenciesPath = (collateralKey: string) => apiPath(FREQUENCIES_PATH, { collateralKey });
 
 /** SPEC §7: `GET collaterals/{id}/frequencies/?page&perPage&sortColumn&sortOrder`. */
 export const frequenciesQuery = (collateralKey: string, query: FrequencyListQuery) =>
@@ -79,7 +84,10 @@ export function addFrequency(collateralKey: string, body: FrequencyCreateBody) {
 export function reopenFrequency(frequency: Frequency) {
   return apiSend(
     'PUT',
-    `${frequenciesPath(frequency.collateralKey)}/${segment(frequency.key)}`,
+    apiPath(FREQUENCY_PATH, {
+      collateralKey: frequency.collateralKey,
+      frequencyKey: frequency.key,
+    }),
     { approvalStatus: 'NOT_RAISED', version: frequency.version },
     FrequencyResponseSchema,
   );
@@ -96,13 +104,13 @@ export async function fetchFrequencySetRef(
   collateralName?: string,
 ): Promise<DocumentSetRef> {
   const { frequency } = await apiGet(
-    `${frequenciesPath(collateralKey)}/${segment(frequencyKey)}`,
+    apiPath(FREQUENCY_PATH, { collateralKey, frequencyKey }),
     FrequencyResponseSchema,
     { signal },
   );
   if (collateralName) return frequencySetRef(frequency, collateralName);
   const { collateral } = await apiGet(
-    `/accounts/${segment(frequency.meta.account)}/collaterals/${segment(collateralKey)}`,
+    apiPath(COLLATERAL_PATH, { accountId: frequency.meta.account, collateralKey }),
     CollateralResponseSchema,
     { signal },
   );

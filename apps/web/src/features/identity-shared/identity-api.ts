@@ -10,19 +10,27 @@ import {
   type SignupConfirmBody,
   type SignupResendBody,
 } from '@portal/domain';
+import {
+  PASSWORD_FORGOT_PATH,
+  PASSWORD_RESET_PATH,
+  SIGNUP_CHECK_PATH,
+  SIGNUP_CONFIRM_PATH,
+  SIGNUP_PATH,
+  SIGNUP_RESEND_PATH,
+} from '@portal/domain/identity-paths';
 import { apiSend } from '../../api/client';
 
 /** DESIGN §4 identity calls. Bodies are the domain schemas' parsed output (STYLE §2). */
 export const identityApi = {
   checkAccount: (body: SignupCheckBody) =>
-    apiSend('POST', '/auth/signup/check', body, SignupCheckResponseSchema),
-  signUp: (body: SignupBody) => apiSend('POST', '/auth/signup', body, AccountIdResponseSchema),
+    apiSend('POST', SIGNUP_CHECK_PATH, body, SignupCheckResponseSchema),
+  signUp: (body: SignupBody) => apiSend('POST', SIGNUP_PATH, body, AccountIdResponseSchema),
   confirmSignUp: (body: SignupConfirmBody) =>
-    apiSend('POST', '/auth/signup/confirm', body, AccountIdResponseSchema),
+    apiSend('POST', SIGNUP_CONFIRM_PATH, body, AccountIdResponseSchema),
   resendSignUpCode: (body: SignupResendBody) =>
-    apiSend('POST', '/auth/signup/resend', body, AcceptedResponseSchema),
+    apiSend('POST', SIGNUP_RESEND_PATH, body, AcceptedResponseSchema),
   forgotPassword: (body: PasswordForgotBody) =>
-    apiSend('POST', '/auth/password/forgot', body, AcceptedResponseSchema),
+    apiSend('POST', PASSWORD_FORGOT_PATH, body, AcceptedResponseSchema),
   resetPassword: (body: PasswordResetBody) =>
-    apiSend('POST', '/auth/password/reset', body, PasswordResetResponseSchema),
+    apiSend('POST', PASSWORD_RESET_PATH, body, PasswordResetResponseSchema),
 };

@@ -11,10 +11,11 @@ import {
   type LoanStatementRequest,
   type Role,
 } from '@portal/domain';
+import { apiPath, LOAN_STATEMENT_PATH } from '@portal/domain/api-paths';
 import { ApiError } from '../../api/client';
 import { ACCEPT_ATTRIBUTE, contentTypeOf, sendBytes } from '../documents/upload';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import { loanStatementRequestsPath, loanStatementRequestsQuery } from './loan-statement-queries';
+import { loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
@@ -62,8 +63,8 @@ async function putStatement(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<LoanStatementRequest> {
-  const path = `${loanStatementRequestsPath(opportunityKey)}/${encodeURIComponent(request.id)}/statement`;
-  const answer = await sendBytes(`/api${path}?fileName=${encodeURIComponent(file.name)}`, file, {
+  const path = apiPath(LOAN_STATEMENT_PATH, { opportunityKey, requestId: request.id });
+  const answer = await sendBytes(`${path}?fileName=${encodeURIComponent(file.name)}`, file, {
     headers: { 'Content-Type': contentTypeOf(file), Accept: 'application/json' },
     onProgress: (fraction) => onProgress(Math.round(fraction * 100)),
   });

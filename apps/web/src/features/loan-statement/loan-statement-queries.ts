@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LoanStatementRequestListResponseSchema } from '@portal/domain';
+import { apiPath, LOAN_STATEMENT_REQUESTS_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
 export const loanStatementRequestsPath = (opportunityKey: string) =>
-  `/opportunities/${encodeURIComponent(opportunityKey)}/loan-statement-requests`;
+  apiPath(LOAN_STATEMENT_REQUESTS_PATH, { opportunityKey });
 
 /** DESIGN §4: a borrower's earlier requests for this loan, newest first. */
 export const loanStatementRequestsQuery = (opportunityKey: string) =>

@@ -4,10 +4,14 @@ import {
   MonitoringCalendarResponseSchema,
   type MonitoringCalendarQuery,
 } from '@portal/domain';
+import {
+  apiPath,
+  ACCOUNT_CALENDAR_PATH,
+  COLLATERAL_CALENDAR_PATH,
+  MONITORING_CALENDAR_PATH,
+} from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { frequenciesRootKey } from '../frequencies/frequency-api';
-
-const segment = encodeURIComponent;
 
 /** Under the frequencies' key: adding, submitting or reviewing a frequency refreshes every calendar. */
 const calendarKey = [...frequenciesRootKey, 'calendar'] as const;
@@ -30,7 +34,7 @@ export const collateralCalendarQuery = (accountId: string, collateralKey: string
     queryKey: [...calendarKey, 'collateral', collateralKey],
     queryFn: ({ signal }) =>
       apiGet(
-        `/accounts/${segment(accountId)}/collaterals/${segment(collateralKey)}/calendar`,
+        apiPath(COLLATERAL_CALENDAR_PATH, { accountId, collateralKey }),
         CollateralCalendarResponseSchema,
         { signal },
       ),
@@ -42,7 +46,7 @@ export const calendarListQuery = (accountId: string | null, query: CalendarListQ
     queryKey: [...calendarKey, 'list', accountId ?? 'all', query],
     queryFn: ({ signal }) =>
       apiGet(
-        `${accountId ? `/accounts/${segment(accountId)}/calendar` : '/monitoring/calendar'}?${listParams(query)}`,
+        `${accountId ? apiPath(ACCOUNT_CALENDAR_PATH, { accountId }) : MONITORING_CALENDAR_PATH}?${listParams(query)}`,
         MonitoringCalendarResponseSchema,
         { signal },
       ),

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryState } from '@tanstack/react-query';
+import { apiPath, OPPORTUNITIES_PATH, OPPORTUNITY_PATH, TODO_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
 // Reads use the app-wide retry (SPEC §9: 5 times, 2 s apart) from the query client.
@@ -23,7 +24,7 @@ export const opportunitiesQuery = (page: number) =>
     queryKey: ['opportunities', { page }],
     queryFn: ({ signal }) =>
       apiGet(
-        `/opportunities?page=${page}&perPage=${LOAN_PAGE_SIZE}`,
+        `${OPPORTUNITIES_PATH}?page=${page}&perPage=${LOAN_PAGE_SIZE}`,
         () => domain().then((d) => d.OpportunityListResponseSchema),
         { signal },
       ),
@@ -35,7 +36,7 @@ export const opportunityQuery = (opportunityKey: string) =>
     queryKey: ['opportunities', opportunityKey],
     queryFn: ({ signal }) =>
       apiGet(
-        `/opportunities/${encodeURIComponent(opportunityKey)}`,
+        apiPath(OPPORTUNITY_PATH, { opportunityKey }),
         () => domain().then((d) => d.OpportunityResponseSchema),
         { signal },
       ).then(({ opportunity }) => opportunity),
@@ -46,6 +47,6 @@ export const todoQuery = () =>
   queryOptions({
     queryKey: ['todo'],
     queryFn: ({ signal }) =>
-      apiGet('/todo', () => domain().then((d) => d.TodoResponseSchema), { signal }),
+      apiGet(TODO_PATH, () => domain().then((d) => d.TodoResponseSchema), { signal }),
     staleTime: freshOnlyAtFirst,
   });

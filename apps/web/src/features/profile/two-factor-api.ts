@@ -9,6 +9,16 @@ import {
   type TwoFactorConfirmChallengeBody,
   type TwoFactorSignInBody,
 } from '@portal/domain';
+import {
+  SIGNIN_TWO_FACTOR_CONFIRM_PATH,
+  SIGNIN_TWO_FACTOR_PATH,
+  SIGNIN_TWO_FACTOR_SETUP_PATH,
+  SIGNIN_TWO_FACTOR_SETUP_RESEND_PATH,
+  TWO_FACTOR_DISABLE_PATH,
+  TWO_FACTOR_ENABLE_PATH,
+  TWO_FACTOR_PATH,
+  TWO_FACTOR_SETUP_PATH,
+} from '@portal/domain/identity-paths';
 import { apiGet, apiSend, NoContentSchema } from '../../api/client';
 
 // Borrower two-factor sign-in: the profile's calls, and the sign-in steps after the password.
@@ -16,34 +26,27 @@ import { apiGet, apiSend, NoContentSchema } from '../../api/client';
 export const twoFactorStatusQuery = () =>
   queryOptions({
     queryKey: ['profile', 'two-factor'] as const,
-    queryFn: ({ signal }) =>
-      apiGet('/profile/two-factor', TwoFactorStatusResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet(TWO_FACTOR_PATH, TwoFactorStatusResponseSchema, { signal }),
   });
 
 export const twoFactorApi = {
-  startSetup: () => apiSend('POST', '/profile/two-factor/setup', {}, TwoFactorSetupResponseSchema),
+  startSetup: () => apiSend('POST', TWO_FACTOR_SETUP_PATH, {}, TwoFactorSetupResponseSchema),
   enable: (code: string) =>
-    apiSend('POST', '/profile/two-factor/enable', { code }, RecoveryCodesResponseSchema),
-  disable: (code: string) =>
-    apiSend('POST', '/profile/two-factor/disable', { code }, NoContentSchema),
+    apiSend('POST', TWO_FACTOR_ENABLE_PATH, { code }, RecoveryCodesResponseSchema),
+  disable: (code: string) => apiSend('POST', TWO_FACTOR_DISABLE_PATH, { code }, NoContentSchema),
 
   /** TOTP_REQUIRED: the authenticator's six digits or a recovery code. */
   answerChallenge: (body: TwoFactorSignInBody) =>
-    apiSend('POST', '/auth/signin/two-factor', body, SignedInSchema),
+    apiSend('POST', SIGNIN_TWO_FACTOR_PATH, body, SignedInSchema),
   /** MFA_SETUP: the secret and QR code, then the first code and the e-mailed one start the session. */
   startSetupAtSignIn: (challengeToken: string) =>
-    apiSend(
-      'POST',
-      '/auth/signin/two-factor/setup',
-      { challengeToken },
-      TwoFactorSetupResponseSchema,
-    ),
+    apiSend('POST', SIGNIN_TWO_FACTOR_SETUP_PATH, { challengeToken }, TwoFactorSetupResponseSchema),
   confirmSetupAtSignIn: (body: TwoFactorConfirmChallengeBody) =>
-    apiSend('POST', '/auth/signin/two-factor/confirm', body, EnrolledSignInResponseSchema),
+    apiSend('POST', SIGNIN_TWO_FACTOR_CONFIRM_PATH, body, EnrolledSignInResponseSchema),
   resendSetupCodeAtSignIn: (challengeToken: string) =>
     apiSend(
       'POST',
-      '/auth/signin/two-factor/setup/resend',
+      SIGNIN_TWO_FACTOR_SETUP_RESEND_PATH,
       { challengeToken },
       AcceptedResponseSchema,
     ),

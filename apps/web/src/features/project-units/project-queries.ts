@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProjectListResponseSchema, type Project } from '@portal/domain';
+import { apiPath, PROJECTS_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
 /**
@@ -8,7 +9,7 @@ import { apiGet } from '../../api/client';
  * the walk even if it names a cursor, so a faulty answer cannot loop forever.
  */
 async function fetchAllProjects(opportunityKey: string, signal: AbortSignal): Promise<Project[]> {
-  const base = `/opportunities/${encodeURIComponent(opportunityKey)}/projects`;
+  const base = apiPath(PROJECTS_PATH, { opportunityKey });
   const projects: Project[] = [];
   let next: string | null | undefined;
   do {

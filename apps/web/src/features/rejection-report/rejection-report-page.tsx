@@ -29,6 +29,7 @@ import {
   type RejectionReport,
   type RejectionReportQuery,
 } from '@portal/domain';
+import { REJECTION_REPORT_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
@@ -76,7 +77,7 @@ const rejectionReportQuery = ({ from, to }: RejectionReportQuery) =>
   queryOptions({
     queryKey: ['reports', 'rejections', { from, to }],
     queryFn: ({ signal }) =>
-      apiGet(`/reports/rejections?from=${from}&to=${to}`, RejectionReportResponseSchema, {
+      apiGet(`${REJECTION_REPORT_PATH}?from=${from}&to=${to}`, RejectionReportResponseSchema, {
         signal,
       }),
   });

@@ -1,13 +1,11 @@
 import type { AuthProvidersResponse, SigninResponse } from '@portal/domain';
+import { AUTH_PROVIDERS_PATH, SIGNIN_PATH } from '@portal/domain/identity-paths';
 import { apiGet, apiSend, networkError, type AnswerSchema } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 
 // The sign-in page is the first load of every visit, so it does not carry zod or the
 // domain's schemas: they load when the user submits, and the screens after sign-in need
 // them anyway.
-
-/** Full-page navigation: the server answers with a redirect to the staff identity provider. */
-export const STAFF_SIGN_ON_PATH = '/api/auth/oidc/start';
 
 /** The domain's schemas and rules, fetched on first use (then from the browser's cache). */
 export async function loadDomain() {
@@ -30,7 +28,7 @@ export async function signIn(fields: SignInFields): Promise<SigninResponse> {
   const body = SigninBodySchema.safeParse(fields);
   // Only a length limit can fail here: the page enables Submit once both fields are filled in.
   if (!body.success) throw new Error(issueText(currentLanguage(), body.error.issues[0]!));
-  return apiSend('POST', '/auth/signin', body.data, SigninResponseSchema);
+  return apiSend('POST', SIGNIN_PATH, body.data, SigninResponseSchema);
 }
 
 /**
@@ -49,5 +47,5 @@ const providersAnswer: AnswerSchema<AuthProvidersResponse> = {
 };
 
 export function fetchAuthProviders(signal: AbortSignal): Promise<AuthProvidersResponse> {
-  return apiGet('/auth/providers', providersAnswer, { signal });
+  return apiGet(AUTH_PROVIDERS_PATH, providersAnswer, { signal });
 }

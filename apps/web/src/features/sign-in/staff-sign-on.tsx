@@ -2,9 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { STAFF_SIGN_ON_PATH } from '@portal/domain/identity-paths';
 import { addMessages, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/signIn';
-import { fetchAuthProviders, STAFF_SIGN_ON_PATH } from './sign-in-api';
+import { fetchAuthProviders } from './sign-in-api';
 
 addMessages(messages);
 

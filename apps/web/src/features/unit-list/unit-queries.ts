@@ -6,6 +6,7 @@ import {
   type CheckerUnit,
   type CheckerUnitListResponse,
 } from '@portal/domain';
+import { apiPath, UNITS_PATH, UNIT_CHECKER_LIST_PATH, UNIT_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import type { ListParams } from '../../components/checker-list/list-params';
 import { unitSetRef, type DocumentSetRef } from '../documents/document-set-ref';
@@ -22,8 +23,6 @@ export interface UnitPage {
 /** Every unit list is under this key, so one invalidation refreshes them all. */
 export const unitListKey = ['units'] as const;
 
-const segment = encodeURIComponent;
-
 /**
  * SPEC §7: the unit checker list by status, sort, page and search — or, with `projectKey`, that
  * project's units, narrowed, sorted and paged the same way by the server.
@@ -37,8 +36,8 @@ function fetchUnits(
   if (search) query.set('search', search);
   if (projectKey) query.set('status', status);
   const path = projectKey
-    ? `/projects/${segment(projectKey)}/units?${query}`
-    : `/projects/all/units/all/status/${status}/?${query}`;
+    ? `${apiPath(UNITS_PATH, { projectKey })}?${query}`
+    : `${apiPath(UNIT_CHECKER_LIST_PATH, { status })}/?${query}`;
   return apiGet(path, CheckerUnitListResponseSchema, { signal });
 }
 
@@ -62,10 +61,8 @@ export async function fetchUnitSetRef(
   unitKey: string,
   signal: AbortSignal,
 ): Promise<DocumentSetRef> {
-  const { unit } = await apiGet(
-    `/projects/${segment(projectKey)}/units/${segment(unitKey)}`,
-    UnitResponseSchema,
-    { signal },
-  );
+  const { unit } = await apiGet(apiPath(UNIT_PATH, { projectKey, unitKey }), UnitResponseSchema, {
+    signal,
+  });
   return unitSetRef(unit);
 }

@@ -10,7 +10,7 @@ import {
 } from '../../components/checker-list/submit-to-checker';
 import { Money } from '../../components/money';
 import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
-import { unitSetRef } from '../documents/document-set-ref';
+import { unitNocLetterPath } from '../documents/document-set-ref';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/unitList';
 
@@ -66,7 +66,7 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
           onClick={() => onOpen(unit)}
         />
         {unit.approvalStatus === 'APPROVED' && (
-          <NocLetterDownloadButton unitPath={unitSetRef(unit).basePath} label={unit.name} />
+          <NocLetterDownloadButton nocLetterPath={unitNocLetterPath(unit)} label={unit.name} />
         )}
       </Group>
     ),
