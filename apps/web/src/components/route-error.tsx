@@ -19,7 +19,11 @@ export function RouteError() {
         icon={<IconAlertTriangle aria-hidden />}
         title={_('components.routeError.title')}
         description={_('components.routeError.description')}
-        action={<Button onClick={() => window.location.reload()}>{_('components.routeError.reload')}</Button>}
+        action={
+          <Button onClick={() => window.location.reload()}>
+            {_('components.routeError.reload')}
+          </Button>
+        }
       />
     </Container>
   );

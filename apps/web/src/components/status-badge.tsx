@@ -21,7 +21,9 @@ export function StatusBadge({ status, label }: StatusBadgeProps) {
   const color = status ? STATUS_COLOURS[status] : STATUS_COLOURS.NO_FILE;
   const text =
     label ??
-    (status ? unitCheckerLabel(status, false, currentLanguage()) : _('components.statusBadge.noFile'));
+    (status
+      ? unitCheckerLabel(status, false, currentLanguage())
+      : _('components.statusBadge.noFile'));
   return (
     <Badge variant="light" color={color}>
       {text}

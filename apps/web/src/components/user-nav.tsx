@@ -33,7 +33,11 @@ interface NavTarget {
 }
 
 /** SPEC §2 `files`: every document in one list, for either role. */
-const FILES_NAV: NavTarget = { to: '/files', label: 'components.userNav.documents', icon: IconFiles };
+const FILES_NAV: NavTarget = {
+  to: '/files',
+  label: 'components.userNav.documents',
+  icon: IconFiles,
+};
 
 /** SPEC §2 "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
@@ -46,8 +50,16 @@ const CLIENT_NAV: NavTarget[] = [
 /** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
   { to: '/checker', label: 'components.userNav.nocChecker', icon: IconClipboardCheck },
-  { to: '/collateralchecker', label: 'components.userNav.collateralChecker', icon: IconFileCertificate },
-  { to: '/monitoring-calendar', label: 'components.userNav.monitoringCalendar', icon: IconCalendarDue },
+  {
+    to: '/collateralchecker',
+    label: 'components.userNav.collateralChecker',
+    icon: IconFileCertificate,
+  },
+  {
+    to: '/monitoring-calendar',
+    label: 'components.userNav.monitoringCalendar',
+    icon: IconCalendarDue,
+  },
   FILES_NAV,
 ];
 
