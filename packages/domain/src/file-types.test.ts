@@ -4,11 +4,8 @@ import {
   ALLOWED_FILE_TYPES,
   contentTypeOfExtension,
   contentTypesBy,
-  COLLATERAL_FILE_TYPE_NAMES,
   COLLATERAL_SLOTS,
-  READ_ONLY_FILE_TYPE_NAMES,
   ReadOnlyFileTypeSchema,
-  UNIT_FILE_TYPE_NAMES,
   UNIT_SLOTS,
   UnitFileTypeSchema,
   collateralFileTypeLabel,
@@ -22,7 +19,10 @@ import {
 describe('file types', () => {
   it('names the eight unit file types as SPEC §3 does, ATS_BBA as ATS/BBA', () => {
     expect(UnitFileTypeSchema.options).toHaveLength(8);
-    expect(UNIT_FILE_TYPE_NAMES).toEqual({
+    const names = Object.fromEntries(
+      UnitFileTypeSchema.options.map((type) => [type, unitFileTypeLabel(type)]),
+    );
+    expect(names).toEqual({
       NOC_REQUEST_PROVISIONAL: 'NOC Request Provisional',
       NOC_REQUEST_FINAL: 'NOC Request Final',
       ATS_BBA: 'ATS/BBA',
@@ -71,15 +71,16 @@ describe('file types', () => {
       'TRAIL_BALANCE',
       'OTHER',
     ]);
-    expect(COLLATERAL_FILE_TYPE_NAMES.BANK_STATEMENT).toBe('Bank Statements');
-    expect(COLLATERAL_FILE_TYPE_NAMES.OTHER).toBe('Other Documents');
+    expect(collateralFileTypeLabel('BANK_STATEMENT')).toBe('Bank Statements');
+    expect(collateralFileTypeLabel('OTHER')).toBe('Other Documents');
   });
 
   it('covers every unit and collateral type on the read-only page, with a name for each', () => {
     const all = new Set([...UnitFileTypeSchema.options, ...COLLATERAL_SLOTS]);
     expect(new Set(ReadOnlyFileTypeSchema.options)).toEqual(all);
-    for (const type of all) expect(READ_ONLY_FILE_TYPE_NAMES[type]).toBeTruthy();
-    expect(READ_ONLY_FILE_TYPE_NAMES.KYC_CO_APPLICANT).toBe('Kyc Co-Applicant');
+    for (const type of all) expect(readOnlyFileTypeLabel(type)).not.toMatch(/domain\.|_/);
+    expect(readOnlyFileTypeLabel('KYC_CO_APPLICANT')).toBe('Kyc Co-Applicant');
+    expect(readOnlyFileTypeLabel('OTHER')).toBe('Other Documents');
   });
 
   it('allows exactly PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC and CSV uploads', () => {
@@ -118,14 +119,22 @@ describe('file types', () => {
 
 describe('file type labels', () => {
   it('read as the SPEC names in English, with or without a language', () => {
-    for (const type of UnitFileTypeSchema.options) {
-      expect(unitFileTypeLabel(type)).toBe(UNIT_FILE_TYPE_NAMES[type]);
-      expect(unitFileTypeLabel(type, 'en')).toBe(UNIT_FILE_TYPE_NAMES[type]);
-    }
-    for (const type of CollateralFileTypeSchema.options)
-      expect(collateralFileTypeLabel(type, 'en')).toBe(COLLATERAL_FILE_TYPE_NAMES[type]);
-    for (const type of ReadOnlyFileTypeSchema.options)
-      expect(readOnlyFileTypeLabel(type)).toBe(READ_ONLY_FILE_TYPE_NAMES[type]);
+    for (const type of UnitFileTypeSchema.options)
+      expect(unitFileTypeLabel(type, 'en')).toBe(unitFileTypeLabel(type));
+    expect(
+      CollateralFileTypeSchema.options.map((type) => collateralFileTypeLabel(type, 'en')),
+    ).toEqual([
+      'Sales MIS',
+      'Customer Ledger',
+      'Bank Statements',
+      'Salary Documents',
+      'GST Documents',
+      'TDS Documents',
+      'Audited Financial',
+      'Trail Balance',
+      'Other Documents',
+    ]);
+    expect(readOnlyFileTypeLabel('ATS_BBA')).toBe('ATS/BBA');
   });
 
   it('read in Hindi, keeping KYC, NOC and GST as borrowers know them', () => {

@@ -14,19 +14,10 @@ export const UnitFileTypeSchema = z.enum([
 ]);
 export type UnitFileType = z.infer<typeof UnitFileTypeSchema>;
 
-/** SPEC §3 display names; SPEC gives none for ATS_BBA, so it shows as 'ATS/BBA'. */
-export const UNIT_FILE_TYPE_NAMES = {
-  NOC_REQUEST_PROVISIONAL: 'NOC Request Provisional',
-  NOC_REQUEST_FINAL: 'NOC Request Final',
-  ATS_BBA: 'ATS/BBA',
-  KYC_APPLICANT: 'KYC Applicant',
-  KYC_CO_APPLICANT: 'Kyc Co-Applicant',
-  CUSTOMER_LEDGER: 'Customer Ledger',
-  SHORTFALL_INFUSION_PROOF: 'Shortfall Infusion Proof',
-  OTHER: 'Other',
-} as const satisfies Record<UnitFileType, string>;
-
-/** A unit file type's display name (`UNIT_FILE_TYPE_NAMES` in English) in `language`. */
+/**
+ * A unit file type's display name in `language`: SPEC §3's names (`domain.fileType.unit.*`);
+ * SPEC gives none for ATS_BBA, so it shows as 'ATS/BBA'.
+ */
 export function unitFileTypeLabel(fileType: UnitFileType, language: Language = 'en'): string {
   return translate(language, `domain.fileType.unit.${fileType}`);
 }
@@ -70,19 +61,7 @@ export const CollateralFileTypeSchema = z.enum([
 ]);
 export type CollateralFileType = z.infer<typeof CollateralFileTypeSchema>;
 
-export const COLLATERAL_FILE_TYPE_NAMES = {
-  SALES_MIS: 'Sales MIS',
-  CUSTOMER_LEDGER: 'Customer Ledger',
-  BANK_STATEMENT: 'Bank Statements',
-  SALARY_DOCUMENT: 'Salary Documents',
-  GST_DOCUMENT: 'GST Documents',
-  TDS_DOCUMENT: 'TDS Documents',
-  AUDITED_FINANCIAL: 'Audited Financial',
-  TRAIL_BALANCE: 'Trail Balance',
-  OTHER: 'Other Documents',
-} as const satisfies Record<CollateralFileType, string>;
-
-/** A collateral file type's display name (`COLLATERAL_FILE_TYPE_NAMES` in English) in `language`. */
+/** A collateral file type's display name in `language` (`domain.fileType.collateral.*`). */
 export function collateralFileTypeLabel(
   fileType: CollateralFileType,
   language: Language = 'en',
@@ -110,20 +89,9 @@ export const ReadOnlyFileTypeSchema = FileTypeSchema;
 export type ReadOnlyFileType = FileType;
 
 /**
- * SPEC §3: the read-only list is the collateral names plus the unit-only types,
- * so OTHER reads 'Other Documents' there.
+ * A file type's name on the read-only list in `language`. SPEC §3: the list is the collateral
+ * names plus the unit-only types, so OTHER reads 'Other Documents' there.
  */
-export const READ_ONLY_FILE_TYPE_NAMES = {
-  ...COLLATERAL_FILE_TYPE_NAMES,
-  KYC_APPLICANT: UNIT_FILE_TYPE_NAMES.KYC_APPLICANT,
-  KYC_CO_APPLICANT: UNIT_FILE_TYPE_NAMES.KYC_CO_APPLICANT,
-  NOC_REQUEST_PROVISIONAL: UNIT_FILE_TYPE_NAMES.NOC_REQUEST_PROVISIONAL,
-  NOC_REQUEST_FINAL: UNIT_FILE_TYPE_NAMES.NOC_REQUEST_FINAL,
-  ATS_BBA: UNIT_FILE_TYPE_NAMES.ATS_BBA,
-  SHORTFALL_INFUSION_PROOF: UNIT_FILE_TYPE_NAMES.SHORTFALL_INFUSION_PROOF,
-} as const satisfies Record<FileType, string>;
-
-/** A file type's name on the read-only list (`READ_ONLY_FILE_TYPE_NAMES` in English) in `language`. */
 export function readOnlyFileTypeLabel(fileType: FileType, language: Language = 'en'): string {
   const collateral = CollateralFileTypeSchema.safeParse(fileType);
   return collateral.success

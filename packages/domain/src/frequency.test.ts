@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { issueText } from './translate.ts';
 import {
-  FREQUENCY_LABELS,
   FREQUENCY_OPTIONS,
+  frequencyCodeLabel,
   FrequencyCodeSchema,
-  MONTH_LABELS,
   monthLabel,
 } from './frequency.ts';
 
@@ -21,16 +20,17 @@ describe('frequency codes', () => {
   });
 
   it("labels 2 'Every 2 months' but offers only Monthly and Quarterly", () => {
-    expect(FREQUENCY_LABELS).toEqual({ 1: 'Monthly', 2: 'Every 2 months', 3: 'Quarterly' });
-    expect(FREQUENCY_OPTIONS).toEqual([
-      { value: 1, label: 'Monthly' },
-      { value: 3, label: 'Quarterly' },
+    expect([1, 2, 3].map((code) => frequencyCodeLabel(code))).toEqual([
+      'Monthly',
+      'Every 2 months',
+      'Quarterly',
     ]);
+    expect(FREQUENCY_OPTIONS).toEqual([1, 3]);
   });
 
   it('names months January to December, counting from 1', () => {
-    expect(MONTH_LABELS).toHaveLength(12);
     expect(monthLabel(1)).toBe('January');
+    expect(monthLabel(6)).toBe('June');
     expect(monthLabel(12)).toBe('December');
   });
 

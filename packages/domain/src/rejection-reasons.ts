@@ -23,16 +23,6 @@ export const RejectionReasonSchema = z.enum(REJECTION_REASONS, {
 export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
 
 /** Each reason as the borrower reads it, in plain words. */
-export const REJECTION_REASON_LABELS = {
-  ILLEGIBLE: 'The document cannot be read',
-  EXPIRED: 'The document has expired',
-  WRONG_DOCUMENT: 'This is not the document asked for',
-  DETAILS_MISMATCH: 'The details do not match our records',
-  INCOMPLETE: 'Pages or parts of the document are missing',
-  UNSIGNED: 'The document is not signed',
-  OTHER: 'Another reason, given in the remarks',
-} as const satisfies Record<RejectionReason, string>;
-
 export function rejectionReasonLabel(reason: RejectionReason, language: Language = 'en'): string {
   return translate(language, `domain.rejectionReason.${reason}`);
 }

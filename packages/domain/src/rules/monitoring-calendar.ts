@@ -30,14 +30,6 @@ export interface ExpectedPeriod {
 export const CALENDAR_STATES = ['DUE', 'OVERDUE', 'SUBMITTED', 'APPROVED', 'REJECTED'] as const;
 export type CalendarState = (typeof CALENDAR_STATES)[number];
 
-export const CALENDAR_STATE_LABELS = {
-  DUE: 'Due',
-  OVERDUE: 'Overdue',
-  SUBMITTED: 'Submitted',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-} as const satisfies Record<CalendarState, string>;
-
 /**
  * A frequency row's state on the calendar by its approval status: null while its pack is not
  * submitted, when the due date decides (DUE, then OVERDUE from the day after it).

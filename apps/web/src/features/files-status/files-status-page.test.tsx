@@ -2,8 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import {
-  READ_ONLY_FILE_TYPE_NAMES,
-  UNIT_FILE_TYPE_NAMES,
   type FileEntry,
   type Frequency,
   type Role,
@@ -168,7 +166,16 @@ describe('FilesStatusPage (SPEC §2 read-only files status screen)', () => {
     expect(screen.getByText('Unit: Flat A-101')).toBeTruthy();
 
     const rows = tableRows();
-    expect(rows.map(([type]) => type)).toEqual(Object.values(UNIT_FILE_TYPE_NAMES));
+    expect(rows.map(([type]) => type)).toEqual([
+      'NOC Request Provisional',
+      'NOC Request Final',
+      'ATS/BBA',
+      'KYC Applicant',
+      'Kyc Co-Applicant',
+      'Customer Ledger',
+      'Shortfall Infusion Proof',
+      'Other',
+    ]);
     expect(rows.find(([type]) => type === 'KYC Applicant')).toEqual([
       'KYC Applicant',
       'kyc.pdf',
@@ -202,7 +209,23 @@ describe('FilesStatusPage (SPEC §2 read-only files status screen)', () => {
     expect(screen.getByText('Monthly, March 2026')).toBeTruthy();
 
     const rows = tableRows();
-    expect(rows.map(([type]) => type)).toEqual(Object.values(READ_ONLY_FILE_TYPE_NAMES));
+    expect(rows.map(([type]) => type)).toEqual([
+      'Sales MIS',
+      'Customer Ledger',
+      'Bank Statements',
+      'Salary Documents',
+      'GST Documents',
+      'TDS Documents',
+      'Audited Financial',
+      'Trail Balance',
+      'Other Documents',
+      'KYC Applicant',
+      'Kyc Co-Applicant',
+      'NOC Request Provisional',
+      'NOC Request Final',
+      'ATS/BBA',
+      'Shortfall Infusion Proof',
+    ]);
     expect(rows).toHaveLength(15);
     expect(rows[0]).toEqual(['Sales MIS', 'sales.xlsx', 'Download']);
     expect(rows.filter(([, , action]) => action === 'No File Uploaded')).toHaveLength(14);

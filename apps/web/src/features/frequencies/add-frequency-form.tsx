@@ -136,9 +136,9 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
         <Select
           label={_('frequencies.frequency')}
           placeholder={_('frequencies.chooseFrequency')}
-          data={FREQUENCY_OPTIONS.map(({ value }) => ({
-            value: String(value),
-            label: frequencyCodeLabel(value, currentLanguage()),
+          data={FREQUENCY_OPTIONS.map((code) => ({
+            value: String(code),
+            label: frequencyCodeLabel(code, currentLanguage()),
           }))}
           value={frequency}
           onChange={(value) => {
