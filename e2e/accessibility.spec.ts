@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
-  continueWithDevProvider,
   DEV_STAFF,
   expectNoSeriousViolations,
   expectNoSidewaysScroll,
@@ -9,6 +8,7 @@ import {
   PHONE,
   signInAsBorrower,
   signUpBorrower,
+  staffPage,
   STRONG_PASSWORD,
   TIME_ZONE,
   type Borrower,
@@ -127,23 +127,16 @@ test("an admin's main screens pass axe, in English and in Hindi, and fit a phone
   baseURL,
 }) => {
   for (const display of [{ viewport: PHONE }, DESKTOP_AT_200_PERCENT]) {
-    const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE, ...display });
-    const page = await context.newPage();
-    await page.goto('/');
-    await continueWithDevProvider(page, DEV_STAFF.admin);
-    await expect(page).toHaveURL(/\/checker$/);
+    const page = await staffPage(browser, baseURL!, DEV_STAFF.admin, display);
     for (const path of ADMIN_SCREENS) {
       await openScreen(page, path);
       await expectNoSeriousViolations(page);
       await expectNoSidewaysScroll(page);
     }
-    await context.close();
+    await page.context().close();
   }
   // Hindi text is longer and in another script: the same checks, with the page's language set.
-  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto('/');
-  await continueWithDevProvider(page, DEV_STAFF.admin);
+  const page = await staffPage(browser, baseURL!, DEV_STAFF.admin, { viewport: PHONE });
   await page.getByRole('button', { name: 'हिन्दी' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   for (const path of ADMIN_SCREENS) {
@@ -159,5 +152,5 @@ test("an admin's main screens pass axe, in English and in Hindi, and fit a phone
     ),
     page.getByRole('button', { name: 'English' }).click(),
   ]);
-  await context.close();
+  await page.context().close();
 });

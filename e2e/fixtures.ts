@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -6,6 +7,7 @@ import {
   request as playwrightRequest,
   type APIRequestContext,
   type Browser,
+  type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 
@@ -266,14 +268,30 @@ export async function signInAsBorrower(
 }
 
 /**
- * A page of its own for a member of staff, signed in from the root with 'Continue With' and the
- * development provider; staff land on the NOC checker (SPEC §2).
+ * Where a demo staff member's signed-in state is kept for the run: `staff-sessions.setup.ts` signs
+ * each in once with 'Continue With' and the development provider, and saves it there.
  */
-export async function staffPage(browser: Browser, baseURL: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
+export const staffSessionFile = (name: string) =>
+  path.join(process.env.E2E_RUN_DIR!, 'sessions', `${name.replace(/\W+/g, '-')}.json`);
+
+/**
+ * A page of its own for a member of staff, in a context holding their session (signed in once
+ * for the run), opened at the root; staff land on the NOC checker (SPEC §2).
+ */
+export async function staffPage(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    timezoneId: TIME_ZONE,
+    storageState: staffSessionFile(name),
+    ...options,
+  });
   const page = await context.newPage();
   await page.goto('/');
-  await continueWithDevProvider(page, name);
   await expect(page).toHaveURL(/\/checker$/);
   return page;
 }

@@ -6,12 +6,13 @@ import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
-// Every run gets a fresh embedded database with the demo data.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// Every run gets a folder of its own: a fresh embedded database with the demo data, and the signed-in
+// states of staff. Made once by the runner; its workers, started after, read the same variable.
+process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+const dataDir = path.join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -38,6 +39,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Each demo staff member signs in once, through the development provider, for every spec.
+    { name: 'staff sessions', testMatch: 'staff-sessions.setup.ts' },
+    { name: 'browser', testMatch: '**/*.spec.ts', dependencies: ['staff sessions'] },
+  ],
   webServer: {
     // The compiled server, as `npm start` and the container run it (`npm run build` first).
     command: ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' '),

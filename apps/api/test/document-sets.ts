@@ -7,7 +7,9 @@ import {
   type DocumentFile,
   type DocumentSetKind,
 } from '@portal/domain';
+import { storageFor } from '../src/app.ts';
 import { outbox } from '../src/db/schema.ts';
+import { seedDocumentSet, type SeededState } from '../src/seed/document-sets.ts';
 import { WEBHOOK_TOPIC } from '../src/modules/webhooks/webhooks.ts';
 import type { TestApp } from './app.ts';
 import { handleEvents } from './events.ts';
@@ -29,10 +31,14 @@ export type Outcome = 'APPROVED' | 'REJECTED';
 
 /**
  * A borrower (owner), another borrower (stranger), and staff of each role, with fresh document
- * sets of the owner's in the state a test needs (seed factories by state, STYLE §8), driven
- * through the real API.
+ * sets of the owner's in the state a test needs (seed factories by state, STYLE §8): written
+ * straight to the database by default, or with `through: 'api'` uploaded, submitted and reviewed
+ * through the real API, for tests whose subject includes those steps.
  */
-export async function documentSetWorld(t: TestApp) {
+export async function documentSetWorld(
+  t: TestApp,
+  { through = 'database' }: { through?: 'database' | 'api' } = {},
+) {
   const { user, account } = await seedBorrower(t.db);
   const owner = { token: await tokenFor(t.db, user.id), username: user.username };
   const stranger = await tokenFor(t.db, (await seedBorrower(t.db)).user.id);
@@ -96,8 +102,22 @@ export async function documentSetWorld(t: TestApp) {
     if (res.statusCode !== 200) throw new Error(`${approvalStatus} answered ${res.statusCode}`);
   }
 
+  const storage = storageFor(t.env);
+  /** The set's files in `state`, the owner's uploads and the approver's decisions. */
+  const seeded = async (kind: DocumentSetKind, state: SeededState, rejected: string[] = []) => {
+    const set = await emptySet(kind);
+    await seedDocumentSet(t.db, storage, kind, set.key, {
+      state,
+      uploadedBy: user.id,
+      reviewedBy: approverUser.id,
+      rejected,
+    });
+    return set;
+  };
+
   /** NOT_RAISED, every slot filled. */
   async function filledSet(kind: DocumentSetKind) {
+    if (through === 'database') return seeded(kind, 'NOT_RAISED');
     const set = await emptySet(kind);
     await uploadAll(t.app, owner.token, set.filesUrl, set.slots);
     return set;
@@ -105,6 +125,14 @@ export async function documentSetWorld(t: TestApp) {
 
   /** PENDING_APPROVAL, every file reviewed as `decide` says (not yet finalised). */
   async function reviewedSet(kind: DocumentSetKind, decide: (fileType: string) => Outcome) {
+    if (through === 'database') {
+      const slots = kind === 'unit' ? unitSlotFileTypes('Final') : COLLATERAL_SLOTS;
+      return seeded(
+        kind,
+        'REVIEWED',
+        slots.filter((slot) => decide(slot) === 'REJECTED'),
+      );
+    }
     const set = await filledSet(kind);
     await setStatus(set, owner.token, 'PENDING_APPROVAL');
     await reviewAll(t.app, approver.token, set.filesUrl, decide);
@@ -113,6 +141,7 @@ export async function documentSetWorld(t: TestApp) {
 
   /** REJECTED: `rejectedSlot` rejected, the rest approved, finalised. */
   async function rejectedSet(kind: DocumentSetKind, rejectedSlot: string) {
+    if (through === 'database') return seeded(kind, 'REJECTED', [rejectedSlot]);
     const set = await reviewedSet(kind, (type) =>
       type === rejectedSlot ? 'REJECTED' : 'APPROVED',
     );
