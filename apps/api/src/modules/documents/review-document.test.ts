@@ -197,6 +197,9 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
   it('an approver or admin changes a decision while the set awaits approval, audited', async () => {
     const set = await w.reviewedSet(kind, () => 'APPROVED');
     const file = await w.fileIn(set, 'OTHER');
+    const reviewWebhooks = async () =>
+      (await webhooksOf(t, set)).filter((h) => h.type === 'file.reviewed').length;
+    const webhooksBefore = await reviewWebhooks();
     const changed = await w.call(w.approver.token, 'PUT', fileUrl(set, file), {
       approvalStatus: 'REJECTED',
       approverRemarks: '  The stamp is missing  ',
@@ -226,9 +229,7 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
     expect(change.after).toMatchObject({
       file: { key: file.key, approvalStatus: 'REJECTED', approverRemarks: 'The stamp is missing' },
     });
-    expect((await webhooksOf(t, set)).filter((h) => h.type === 'file.reviewed')).toHaveLength(
-      set.slots.length + 2,
-    );
+    expect(await reviewWebhooks()).toBe(webhooksBefore + 2);
     // The computed outcome follows the changed decision.
     expect(
       (await w.call(w.approver.token, 'PUT', set.url, { approvalStatus: 'APPROVED' })).statusCode,
@@ -275,6 +276,7 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
   it('50 decision changes racing the finalise: either may come first, never both half-applied', async () => {
     const set = await w.reviewedSet(kind, () => 'APPROVED');
     const file = await w.fileIn(set, 'OTHER');
+    const reviewsBefore = (await w.historyOf(set)).filter((e) => e.action === 'file.reviewed');
     const change = (i: number) =>
       w.call(w.approver.token, 'PUT', fileUrl(set, file), {
         approvalStatus: 'REJECTED',
@@ -293,8 +295,8 @@ describe.each(DOCUMENT_SET_KINDS)('changing a decision before finalising (%s)', 
     const reviews = (await w.historyOf(set)).filter((e) => e.action === 'file.reviewed');
     const accepted = changedCodes.filter((code) => code === 200).length;
     // Every accepted change left one audit event; the last one is the file as it is now.
-    expect(reviews).toHaveLength(set.slots.length + accepted);
-    expect((reviews.at(-1)!.after as { file: DocumentFile }).file).toEqual(after);
+    expect(reviews).toHaveLength(reviewsBefore.length + accepted);
+    if (accepted > 0) expect((reviews.at(-1)!.after as { file: DocumentFile }).file).toEqual(after);
     if (finalised!.statusCode === 200) {
       // The finalise came first: every change after it was refused.
       expect(accepted).toBe(0);
