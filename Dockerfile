@@ -1,4 +1,4 @@
-# Borrower Portal: the compiled API serving the built web app on one port (DESIGN §2).
+# Borrower Portal: the compiled API serving the built web app on one port (docs/product.md#components).
 # Configure it only through the environment (README "Configuration"); nothing secret is baked in.
 
 FROM node:20.19-bookworm-slim AS build

@@ -31,7 +31,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // STYLE.md §5: configuration is read only through the env module.
+    // Configuration is read only through the env module.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/env.ts'],
     rules: {

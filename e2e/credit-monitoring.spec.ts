@@ -23,15 +23,15 @@ import {
   type ImportedCollateral,
 } from './fixtures';
 
-// SPEC §2 "Upload Credit Monitoring Data" end to end against the real server: a
+// docs/product.md#screens "Upload Credit Monitoring Data" end to end against the real server: a
 // borrower adds a monthly frequency and uploads its nine documents, an approver
 // rejects one, the borrower fixes and resubmits it, the approver approves, and
-// the borrower reopens it with the edit icon (SPEC §4).
+// the borrower reopens it with the edit icon (docs/product.md#statuses).
 
-// DESIGN §4: "the current month" is the lender's; the browser shares its zone.
+// docs/product.md#api: "the current month" is the lender's; the browser shares its zone.
 test.use({ timezoneId: TIME_ZONE });
 
-/** SPEC §3: the nine collateral document types, by display name. */
+/** docs/product.md#records: the nine collateral document types, by display name. */
 const SLOTS = [
   'Sales MIS',
   'Customer Ledger',
@@ -106,7 +106,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   const period = lastMonth();
   const periodName = `Monthly, ${period.month} ${period.year}`;
 
-  // The borrower adds a monthly frequency for last month (SPEC §2 Add).
+  // The borrower adds a monthly frequency for last month (docs/product.md#screens Add).
   await page.goto(frequencyScreen(borrower));
   await expect(page.getByRole('heading', { level: 1, name: borrower.name })).toBeVisible();
   await page.getByRole('combobox', { name: 'Select Collateral' }).click();
@@ -129,7 +129,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   const row = rows.filter({ hasText: period.month });
   await expect(row.getByRole('button', { name: 'Uploaded Files (0)' })).toBeVisible();
 
-  // The same period again is refused with SPEC §8's popup.
+  // The same period again is refused with docs/product.md#errors's popup.
   await page.getByRole('combobox', { name: 'Frequency', exact: true }).click();
   await page.getByRole('option', { name: 'Monthly' }).click();
   await page.getByRole('button', { name: 'Month', exact: true }).click();
@@ -143,14 +143,14 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await expect(rows).toHaveCount(2);
   await expectNoSeriousViolations(page);
 
-  // The nine documents, through the one document panel (DESIGN §1).
+  // The nine documents, through the one document panel (docs/product.md#what-it-does).
   await row.getByRole('button', { name: 'Uploaded Files (0)' }).click();
   let panel = documentPanel(page);
   for (const label of SLOTS) await uploadInto(panel, label);
   await closePanel(page);
   await expect(row.getByRole('button', { name: 'Uploaded', exact: true })).toBeVisible();
 
-  // SPEC §5: Submit needs the confirmation and a selection; then Collateral Status (SPEC §4).
+  // docs/product.md#validation: Submit needs the confirmation and a selection; then Collateral Status (docs/product.md#statuses).
   const submit = page.getByRole('button', { name: 'Submit to checker' });
   await expect(submit).toBeDisabled();
   await page.getByRole('checkbox', { name: `Select ${periodName}` }).check();
@@ -212,7 +212,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await expect(page.getByText('is awaiting approval again')).toBeVisible();
   await expect(checkerRow(page, collateral)).toHaveCount(0);
 
-  // The approver approves the replacement; the others stayed approved (SPEC §4).
+  // The approver approves the replacement; the others stayed approved (docs/product.md#statuses).
   await approver.reload();
   await checkerRow(approver, collateral)
     .getByRole('button', { name: 'PENDING FOR APPROVAL' })
@@ -223,7 +223,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await finaliseFromPanel(approver, 'APPROVED');
   await approver.context().close();
 
-  // The borrower reopens the approved frequency with the edit icon (SPEC §4).
+  // The borrower reopens the approved frequency with the edit icon (docs/product.md#statuses).
   await page.goto(frequencyScreen(borrower, collateral));
   await expect(row.getByRole('button', { name: 'Approved' })).toBeVisible();
   await row.getByRole('button', { name: `Reopen ${periodName}` }).click();

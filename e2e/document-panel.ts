@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { escapeRegExp, pdfFile, type UploadFile } from './fixtures';
 
-// The one document panel of SPEC §2 'Document uploads', as a person works it: units and
-// frequencies alike (DESIGN §1).
+// The one document panel of docs/product.md#screens 'Document uploads', as a person works it: units and
+// frequencies alike (docs/product.md#what-it-does).
 
 export const documentPanel = (page: Page) => page.getByRole('dialog', { name: /Document uploads/ });
 
@@ -34,7 +34,7 @@ export async function expectSlotStatus(panel: Locator, label: string, status: st
 export const slotPdf = (label: string) =>
   pdfFile(`${label.toLowerCase().replace(/[^a-z]+/g, '-')}.pdf`);
 
-/** Fills an empty slot: a file, the borrower's remarks, Upload (SPEC §2 / §5). */
+/** Fills an empty slot: a file, the borrower's remarks, Upload (docs/product.md#screens, #validation). */
 export async function uploadInto(panel: Locator, label: string, file: UploadFile = slotPdf(label)) {
   const { control, body } = await openSlot(panel, label);
   await body.getByLabel(`Choose a file for ${label}`).setInputFiles(file);
@@ -51,7 +51,7 @@ export async function chooseRejectionReason(slotBody: Locator, reason: string) {
 }
 
 /**
- * A checker's decision on one pending document, always with remarks (SPEC §5); a rejection with
+ * A checker's decision on one pending document, always with remarks (docs/product.md#validation); a rejection with
  * its reason (unreadable unless `reason` names another).
  */
 export async function review(
@@ -71,7 +71,7 @@ export async function review(
 }
 
 /**
- * The borrower's submit from the panel, offered once the set is ready: SPEC §2's confirm
+ * The borrower's submit from the panel, offered once the set is ready: docs/product.md#screens's confirm
  * checkbox, then 'Submit to checker'; the panel stays and says what happened.
  */
 export async function submitFromPanel(panel: Locator) {
@@ -85,7 +85,7 @@ export async function submitFromPanel(panel: Locator) {
 }
 
 /**
- * The checker's final Submit (SPEC §4), confirmed in a dialog that names the outcome. The panel
+ * The checker's final Submit (docs/product.md#statuses), confirmed in a dialog that names the outcome. The panel
  * then closes, or stays to offer the next item of the queue.
  */
 export async function finaliseFromPanel(page: Page, outcome: 'APPROVED' | 'REJECTED') {

@@ -14,7 +14,7 @@ import {
 /** The server's default outside production (apps/api/src/env.ts); CI may set its own. */
 export const INTEGRATION_API_KEY = process.env.INTEGRATION_API_KEY ?? 'dev-integration-key';
 
-/** Meets DESIGN §3's policy: 8+ characters with a letter, a digit and a symbol. */
+/** Meets docs/product.md#roles's policy: 8+ characters with a letter, a digit and a symbol. */
 export const STRONG_PASSWORD = 'Portal#2025';
 
 export interface Borrower {
@@ -25,7 +25,7 @@ export interface Borrower {
 
 /**
  * A lender account nobody has signed up for yet, pushed through the import API
- * (DESIGN §4). Each test gets its own, so none depends on another's leftovers
+ * (docs/product.md#api). Each test gets its own, so none depends on another's leftovers
  * or on the two demo accounts, which other specs use.
  */
 export async function importBorrower(request: APIRequestContext): Promise<Borrower> {
@@ -65,7 +65,7 @@ export async function latestMailId(
 }
 
 /**
- * The six-digit code of the next mail to `to` in the dev outbox (DESIGN §2).
+ * The six-digit code of the next mail to `to` in the dev outbox (docs/product.md#components).
  * Mail leaves through the outbox worker after the request, so this waits for it.
  */
 export async function nextCode(
@@ -88,7 +88,7 @@ export async function nextCode(
   return code!;
 }
 
-/** Signs `borrower` up through the API (DESIGN §4), for tests that start from an account. */
+/** Signs `borrower` up through the API (docs/product.md#api), for tests that start from an account. */
 export async function signUpBorrower(
   request: APIRequestContext,
   borrower: Borrower,
@@ -111,7 +111,7 @@ export interface ImportedCollateral {
 }
 
 /**
- * A collateral of `accountId` pushed through the import API (DESIGN §4), with a
+ * A collateral of `accountId` pushed through the import API (docs/product.md#api), with a
  * name no other test uses, so its frequencies are this test's alone.
  */
 export async function importCollateral(
@@ -138,7 +138,7 @@ export interface NocUnit {
 
 /**
  * A loan with one project and one unit (a final NOC) for `borrower`, through the import API
- * (DESIGN §4). A new unit starts NOT_RAISED with no documents.
+ * (docs/product.md#api). A new unit starts NOT_RAISED with no documents.
  */
 export async function importNocUnit(
   request: APIRequestContext,
@@ -194,7 +194,7 @@ export async function importNocUnit(
 /**
  * Signs `borrower` in through the API and answers the bearer token, to set up data as them.
  * A throwaway context keeps the session cookie out of the caller's, whose cookie-carrying
- * writes would otherwise need an Origin header (DESIGN §3).
+ * writes would otherwise need an Origin header (docs/product.md#roles).
  */
 export async function borrowerToken(
   baseURL: string,
@@ -213,15 +213,15 @@ export async function borrowerToken(
   }
 }
 
-/** The lender's time zone (DESIGN §4); browsers in these tests share it. */
+/** The lender's time zone (docs/product.md#api); browsers in these tests share it. */
 export const TIME_ZONE = 'Asia/Kolkata';
 
-/** A phone's screen (DESIGN §6: usable at 390 px). */
+/** A phone's screen (docs/product.md#quality: usable at 390 px). */
 export const PHONE = { width: 390, height: 844 };
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** DESIGN §6: no serious or critical axe violations, on every screen, for every role. */
+/** docs/product.md#quality: no serious or critical axe violations, on every screen, for every role. */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
@@ -231,7 +231,7 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} at ${where(v)}`)).toEqual([]);
 }
 
-/** DESIGN §6: usable at phone width, so nothing may push the page sideways. */
+/** docs/product.md#quality: usable at phone width, so nothing may push the page sideways. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -261,7 +261,7 @@ export async function signInAsBorrower(
 ): Promise<void> {
   const response = await page.request.post('/api/auth/signin', {
     data: { username: borrower.accountId, password },
-    // DESIGN §3: cookie-carrying writes must come from the app's own origin.
+    // docs/product.md#roles: cookie-carrying writes must come from the app's own origin.
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -276,7 +276,7 @@ export const staffSessionFile = (name: string) =>
 
 /**
  * A page of its own for a member of staff, in a context holding their session (signed in once
- * for the run), opened at the root; staff land on the NOC checker (SPEC §2).
+ * for the run), opened at the root; staff land on the NOC checker (docs/product.md#screens).
  */
 export async function staffPage(
   browser: Browser,
@@ -298,7 +298,7 @@ export async function staffPage(
 
 /**
  * A one-page PDF whose page reads `text`, with a correct cross-reference table, so pdf.js draws
- * it as any viewer would. The server checks the magic bytes (DESIGN §4).
+ * it as any viewer would. The server checks the magic bytes (docs/product.md#api).
  */
 export function onePagePdf(text: string): Buffer {
   const printable = text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '\\$&');
@@ -374,7 +374,7 @@ export interface UploadFile {
 
 /**
  * Adds a document to a unit or frequency (`filesPath`, e.g. `/api/units/KEY/files`) as its
- * borrower, through DESIGN §4's three steps: declare, PUT the bytes to the presigned URL with
+ * borrower, through docs/product.md#api's three steps: declare, PUT the bytes to the presigned URL with
  * its headers, complete. With neither `file` nor `fileName` it is a remarks-only entry,
  * complete at once.
  */
@@ -419,7 +419,7 @@ export async function addDocument(
   expect(completed.status(), await completed.text()).toBe(200);
 }
 
-/** SPEC §2: a final NOC unit's seven slots, in panel order. */
+/** docs/product.md#screens: a final NOC unit's seven slots, in panel order. */
 export const FINAL_NOC_SLOTS = [
   { fileType: 'SHORTFALL_INFUSION_PROOF', label: 'Shortfall Infusion Proof' },
   { fileType: 'NOC_REQUEST_FINAL', label: 'NOC Request Final' },
@@ -432,7 +432,7 @@ export const FINAL_NOC_SLOTS = [
 
 /**
  * `unit` with all seven documents, submitted to the checker, through the API as its borrower
- * (DESIGN §4). `files` gives some slots a file other than the default PDF.
+ * (docs/product.md#api). `files` gives some slots a file other than the default PDF.
  */
 export async function submitFilledUnit(
   request: APIRequestContext,
@@ -457,7 +457,7 @@ export async function submitFilledUnit(
 /**
  * A checker's review of a submitted unit through the API, in the signed-in `staff` page's
  * session: every document approved but `rejected`'s, rejected with `reason` as the remarks and
- * `code` as the reason code (ILLEGIBLE unless given); then the final Submit (SPEC §4), which makes
+ * `code` as the reason code (ILLEGIBLE unless given); then the final Submit (docs/product.md#statuses), which makes
  * the unit REJECTED.
  */
 export async function rejectUnit(
@@ -513,7 +513,7 @@ export async function mailTo(
   return mail!;
 }
 
-/** The lender's "today" and a date `daysBack` before it, as YYYY-MM-DD (DESIGN §4 business time zone). */
+/** The lender's "today" and a date `daysBack` before it, as YYYY-MM-DD (docs/product.md#api business time zone). */
 export function businessDate(daysBack = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
     new Date(Date.now() - daysBack * 24 * 60 * 60 * 1000),
@@ -539,7 +539,7 @@ export async function createFrequency(
   return ((await response.json()) as { frequency: { key: string } }).frequency;
 }
 
-/** The demo staff of the development identity provider (DESIGN §2), by role. */
+/** The demo staff of the development identity provider (docs/product.md#components), by role. */
 export const DEV_STAFF = {
   approver: 'Priya Nair',
   secondApprover: 'Rahul Menon',

@@ -41,7 +41,7 @@ test('a borrower signs up, confirms the e-mailed code, signs in and out', async 
 
   await expect(page).toHaveURL(/\/verification$/);
   await expect(page.getByText('Six digit code has been sent to your email address')).toBeVisible();
-  // The code arrives by e-mail; typing it in submits on its own (SPEC §2).
+  // The code arrives by e-mail; typing it in submits on its own (docs/product.md#screens).
   const code = await nextCode(request, borrower.email);
   await page.getByLabel('Digit 1 of 6').pressSequentially(code);
 
@@ -70,7 +70,7 @@ test('a borrower resets a forgotten password with the e-mailed code', async ({ p
 
   await expect(page).toHaveURL(/\/forgotverification$/);
   const code = await nextCode(request, borrower.email, signupMailId);
-  // Pasting is allowed (SPEC §5) and moves on by itself once six digits are in.
+  // Pasting is allowed (docs/product.md#validation) and moves on by itself once six digits are in.
   await page.getByLabel('Digit 1 of 6').focus();
   await page.evaluate((text) => {
     const data = new DataTransfer();
@@ -110,7 +110,7 @@ test('staff sign in with Continue With through the development provider', async 
 test('a wrong password shows the message and the Forgot Password link', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveCount(0);
-  // An unknown username is answered exactly like a wrong password (DESIGN §3),
+  // An unknown username is answered exactly like a wrong password (docs/product.md#roles),
   // and a fresh one keeps this test clear of any lock-out.
   await signIn(page, `NOBODY${Date.now()}`, 'not-the-password');
 

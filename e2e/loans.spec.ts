@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, TIME_ZONE } from './fixtures';
 
-// The loan screens of SPEC §2 against the real server and its demo data:
+// The loan screens of docs/product.md#screens against the real server and its demo data:
 // borrower ACC1001 has twelve loans, so its list has two pages.
 const BORROWER = {
   accountId: 'ACC1001',
@@ -10,7 +10,7 @@ const BORROWER = {
 };
 const PASSWORD = 'Demo#2026pass';
 
-// The pickers' "today" is the lender's (DESIGN §4); the browser shares its zone so the
+// The pickers' "today" is the lender's (docs/product.md#api); the browser shares its zone so the
 // calendar opens on the same month.
 test.use({ timezoneId: TIME_ZONE });
 
@@ -40,13 +40,13 @@ async function latestMailId(request: APIRequestContext, to: string): Promise<str
 
 /**
  * Signs the page in as the demo borrower through the API, whatever earlier specs did with
- * that account: it registers it if nobody has (DESIGN §4 sign-up), and sets the known
+ * that account: it registers it if nobody has (docs/product.md#api sign-up), and sets the known
  * password by the reset flow if another spec changed it. page.request shares the page's
  * cookies, so the session cookie lands in the browser.
  */
 async function signInAsBorrower(page: Page, baseURL: string) {
   const request = page.request;
-  // DESIGN §3: writes are checked for a same-origin Origin header.
+  // docs/product.md#roles: writes are checked for a same-origin Origin header.
   const headers = { origin: baseURL };
   const post = (path: string, data: object) => request.post(path, { data, headers });
   const { accountId, email } = BORROWER;
@@ -112,7 +112,7 @@ test('the loan list shows the borrower’s twelve loans over two pages', async (
   await expect(page.getByText('No. of loans:').locator('..')).toContainText('12');
   await expect(loanRows(page)).toHaveCount(10);
 
-  // DESIGN §6: Indian grouping, rupee sign, two decimals.
+  // docs/product.md#quality: Indian grouping, rupee sign, two decimals.
   const first = page.getByRole('row', { name: /Construction Finance Whitefield 1/ });
   await expect(first).toContainText('₹25,00,00,000.00');
   await expect(first).toContainText('₹18,00,00,000.00');
@@ -170,7 +170,7 @@ test('a loan statement is requested and listed', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Request Loan Statement' })).toBeVisible();
   await expect(page.getByText(`Loan: ${loan}`)).toBeVisible();
 
-  // SPEC §5: both dates are required.
+  // docs/product.md#validation: both dates are required.
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Start date is required')).toBeVisible();
   await expect(page.getByText('End date is required')).toBeVisible();

@@ -24,7 +24,7 @@ import {
   PHONE,
 } from './fixtures';
 
-// The NOC workflow of SPEC §2 / §4 end to end against the real server: a borrower fills a
+// The NOC workflow of docs/product.md#screens, #statuses end to end against the real server: a borrower fills a
 // unit's seven documents and submits it from the panel, an approver rejects one, the borrower
 // replaces it and resubmits from the list, the approver approves; the history tells the story.
 
@@ -32,7 +32,7 @@ const SLOTS = FINAL_NOC_SLOTS.map((slot) => slot.label);
 const REJECTED_SLOT = 'KYC Applicant';
 const REJECTION = 'The scan is unreadable; please upload a clear copy.';
 
-/** SPEC §2 / §5: tick the unit, confirm the selection, submit; the list returns after 2000 ms. */
+/** docs/product.md#screens, #validation: tick the unit, confirm the selection, submit; the list returns after 2000 ms. */
 async function submitToChecker(page: Page, unitName: string) {
   const submit = page.getByRole('button', { name: 'Submit to checker' });
   await page.getByRole('checkbox', { name: `Select ${unitName} to submit` }).check();
@@ -88,7 +88,7 @@ test('a unit goes through the whole NOC cycle: submit, reject, fix, resubmit, ap
     'Please review the documents and remark before approving or rejecting.',
   );
   await expectNoSeriousViolations(staff);
-  // SPEC §2: the final Submit waits until every document is reviewed.
+  // docs/product.md#screens: the final Submit waits until every document is reviewed.
   const finalReview = panel.getByRole('region', { name: 'Final review' });
   for (const label of SLOTS) {
     await expect(finalReview).toHaveCount(0);
@@ -121,7 +121,7 @@ test('a unit goes through the whole NOC cycle: submit, reject, fix, resubmit, ap
   await expect(rejected.control).toContainText('REJECTED');
   await expect(rejected.body.getByText('Approver remarks: reason for rejection')).toBeVisible();
   await expect(rejected.body.getByText(REJECTION)).toBeVisible();
-  // SPEC §4: approved documents stay; only the rejected one may be discarded or changed.
+  // docs/product.md#statuses: approved documents stay; only the rejected one may be discarded or changed.
   const approved = await openSlot(panel, 'Other');
   await expect(approved.body.getByRole('button', { name: 'Discard Other' })).toHaveCount(0);
   await expect(approved.body.getByRole('button', { name: 'Change Other' })).toHaveCount(0);

@@ -28,7 +28,7 @@ import {
   type Borrower,
 } from './fixtures';
 
-// SPEC §1 / §2 / §6 and DESIGN §3 / §4 against the real server: the read-only files status
+// docs/product.md#what-it-does, #screens, #roles, #roles, #api against the real server: the read-only files status
 // screens a CRM user is linked to, user administration, and staff sending loan statements.
 
 test.use({ timezoneId: TIME_ZONE });
@@ -59,7 +59,7 @@ async function borrowerWithDocuments(request: APIRequestContext, baseURL: string
     fileName: 'kyc-applicant.pdf',
     borrowerRemarks: 'PAN and Aadhaar',
   });
-  // DESIGN §4: remarks alone fill a slot but leave nothing to download.
+  // docs/product.md#api: remarks alone fill a slot but leave nothing to download.
   await addDocument(request, token, unitFiles, {
     fileType: 'OTHER',
     borrowerRemarks: 'Sent by courier',
@@ -89,7 +89,7 @@ async function borrowerWithDocuments(request: APIRequestContext, baseURL: string
 
 type ReadOnlyLink = Awaited<ReturnType<typeof borrowerWithDocuments>>['unitLink'];
 
-/** SPEC §2: every type of the set, Download for the uploaded one, 'No File Uploaded' for the rest. */
+/** docs/product.md#screens: every type of the set, Download for the uploaded one, 'No File Uploaded' for the rest. */
 async function expectFiles(page: Page, link: ReadOnlyLink) {
   await expect(page.getByRole('heading', { level: 1, name: link.title })).toBeVisible();
   const table = page.getByRole('table', { name: 'Uploaded files' });
@@ -126,7 +126,7 @@ test('a CRM viewer given read-only links signs in with Continue With and lands b
     await expectFiles(viewer, link);
     await expectNoSeriousViolations(viewer);
 
-    // SPEC §2: the header's logout icon signs out and goes to /logout.
+    // docs/product.md#screens: the header's logout icon signs out and goes to /logout.
     await viewer.getByRole('button', { name: 'Logout' }).click();
     await expect(viewer).toHaveURL(/\/logout$/);
     await viewer.context().close();
@@ -154,7 +154,7 @@ test('the owning borrower opens their links after signing in; another borrower i
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
-  // DESIGN §4: another borrower's set is a 404, shown without any of its data.
+  // docs/product.md#api: another borrower's set is a 404, shown without any of its data.
   const other: Borrower = await importBorrower(request);
   await signUpBorrower(request, other);
   const stranger = await newPage(browser, baseURL!);
@@ -223,7 +223,7 @@ test('an admin changes a staff role and disables and re-enables a borrower', asy
   await expect(own.getByRole('combobox')).toBeDisabled();
   await expect(own.getByText('This is you.', { exact: false })).toBeVisible();
 
-  // Promote the viewer: their open session has the new role at once (DESIGN §4).
+  // Promote the viewer: their open session has the new role at once (docs/product.md#api).
   let row = await findUser(admin, viewerName);
   const role = row.getByRole('combobox', { name: `Role of ${viewerName}` });
   await role.selectOption('approver');

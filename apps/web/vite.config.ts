@@ -21,7 +21,7 @@ const FORM_PARTS = [
   'hooks/esm/use-uncontrolled',
 ];
 
-// In development the API runs on its own port (DESIGN §1: in production it serves this build).
+// In development the API runs on its own port (docs/product.md#what-it-does: in production it serves this build).
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -29,7 +29,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': API_ORIGIN,
-      // The dev outbox and dev identity provider (DESIGN §2) live under /dev.
+      // The dev outbox and dev identity provider (docs/product.md#components) live under /dev.
       '/dev': API_ORIGIN,
       // A NOC letter's public verification page is served by the API, not the app.
       '/verify': API_ORIGIN,

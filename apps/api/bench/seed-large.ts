@@ -113,7 +113,7 @@ const submittedAtOf = (n: string) =>
   `(case (${n}) % 10 when 0 then ${updatedAtOf(n)}
      when 1 then null when 2 then null when 3 then null when 4 then null
      else ${updatedAtOf(n)} - (((${n})::bigint * 40503) % 604800) * interval '1 second' end)`;
-/** A file's status under its set's: SPEC §4 (a rejected set has one rejected file). */
+/** A file's status under its set's: docs/product.md#statuses (a rejected set has one rejected file). */
 const fileStatusOf = (n: string, slot: string, rejectedSlot: number) =>
   `(case (${n}) % 10 when 0 then 'PENDING_APPROVAL' when 1 then 'NOT_RAISED' when 2 then 'NOT_RAISED'
      when 3 then 'NOT_RAISED' when 4 then 'NOT_RAISED'

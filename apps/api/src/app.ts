@@ -73,7 +73,7 @@ export interface AppDeps {
   pluginTimeout?: number;
 }
 
-/** Never log credentials, codes or signed URLs (DESIGN §6). */
+/** Never log credentials, codes or signed URLs (docs/product.md#quality). */
 export const redactedPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
-    // SPEC §7 writes the checker-list paths with a trailing slash.
+    // docs/product.md#api writes the checker-list paths with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
     pluginTimeout: deps.pluginTimeout,
   }).withTypeProvider<ZodTypeProvider>();
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quarantineRoutes, { db, scanning: Boolean(env.SCANNER_URL) });
   await app.register(loansRoutes, { db });
 
-  // The local driver's presigned URLs are served by the API itself (DESIGN §2).
+  // The local driver's presigned URLs are served by the API itself (docs/product.md#components).
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
   const contentChecker = createContentChecker();
   app.addHook('onClose', async () => contentChecker.close());
@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
   });
 
-  // DESIGN §2: the dev outbox's reader exists only while the dev outbox is the mailer.
+  // docs/product.md#components: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {
     await app.register(devMailRoutes, { dir: devMailDir(env) });
   }
@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * DESIGN §4 "configured services win": OIDC_ISSUER when set; otherwise, on a loopback-only
+ * docs/product.md#api "configured services win": OIDC_ISSUER when set; otherwise, on a loopback-only
  * development server, the bundled development provider; anywhere else staff sign-in is off.
  */
 async function configureStaffSignOn(

@@ -22,7 +22,7 @@ const refusal = (source: Record<string, string>) => {
   throw new Error('expected the configuration to be refused');
 };
 
-describe('deployment safety (DESIGN §4)', () => {
+describe('deployment safety (docs/product.md#api)', () => {
   it('listens on loopback by default, where the development conveniences run', () => {
     const env = loadEnv({});
     expect(env.HOST).toBe('127.0.0.1');

@@ -60,7 +60,7 @@ const trustProxy = z
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Every setting the API reads (DESIGN §2); nothing else may touch process.env. */
+/** Every setting the API reads (docs/product.md#components); nothing else may touch process.env. */
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -288,7 +288,7 @@ export const DEV_INTEGRATION_KEY = 'dev-integration-key';
 
 function toConfig(env: z.output<typeof EnvSchema>) {
   const production = env.NODE_ENV === 'production';
-  // DESIGN §4 "Deployment safety": the dev provider, the dev outbox, the default integration key
+  // docs/product.md#api "Deployment safety": the dev provider, the dev outbox, the default integration key
   // and a random session secret exist only on a server reachable on loopback alone.
   const devConveniences = !production && isLocalOnly(env);
   return {
@@ -304,7 +304,7 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     SESSION_SECRET: env.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     INTEGRATION_API_KEY:
       env.INTEGRATION_API_KEY ?? (devConveniences ? DEV_INTEGRATION_KEY : undefined),
-    // DESIGN §2: demo data only for a fresh embedded database unless asked for explicitly.
+    // docs/product.md#components: demo data only for a fresh embedded database unless asked for explicitly.
     DEMO_DATA: env.DEMO_DATA ?? !env.DATABASE_URL,
   };
 }

@@ -33,7 +33,7 @@ async function main() {
     handlers: outboxHandlersFor(env, { storage, mailer }),
   });
 
-  // Uploads not completed an hour after they started are abandoned (DESIGN §4: their links live
+  // Uploads not completed an hour after they started are abandoned (docs/product.md#api: their links live
   // 15 minutes): swept hourly, and once now, so a restart never postpones a sweep.
   const sweepAbandonedUploads = () => {
     cleanAbandonedUploads(database.db, storage, [unitDocumentSet, frequencyDocumentSet]).then(

@@ -11,9 +11,9 @@ import { createTestApp, TEST_INTEGRATION_KEY, type TestApp } from '../test/app.t
 import { pdfBytes, sha256Hex } from '../test/documents.ts';
 import { seedBorrower, seedStaff, TEST_PASSWORD, tokenFor } from '../test/factories.ts';
 
-// DESIGN §4 (settled 2026-11-27): SPEC.md §7's calls are a compatibility floor. Every request
+// docs/product.md#api: the documented calls are a compatibility floor. Every request
 // here is shaped exactly as SPEC's client sends it — its paths (trailing slashes and queries
-// included), its bodies and nothing more — plus only what DESIGN §4 asks of every client (a
+// included), its bodies and nothing more — plus only what docs/product.md#api asks of every client (a
 // bearer token from sign-in, the three-step upload). A feature that changes any of these calls
 // fails this file: change the feature, not this file.
 
@@ -54,7 +54,7 @@ const COLLATERAL = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The lender's systems push the loans (DESIGN §4): the portal invents none.
+  // The lender's systems push the loans (docs/product.md#api): the portal invents none.
   const imported = await t.app.inject({
     method: 'POST',
     url: '/api/import',
@@ -68,8 +68,8 @@ beforeAll(async () => {
     },
   });
   expect(imported.statusCode).toBe(200);
-  // Sign-up goes through the identity provider, which is no call of SPEC §7's: the borrower is
-  // seeded registered, and signs in below. Staff sign on through OIDC (DESIGN §3), likewise.
+  // Sign-up goes through the identity provider, which is no call of docs/product.md#api's: the borrower is
+  // seeded registered, and signs in below. Staff sign on through OIDC (docs/product.md#roles), likewise.
   await seedBorrower(t.db, { accountKey: ACCOUNT.key });
   const signIn = await t.app.inject({
     method: 'POST',
@@ -81,7 +81,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** SPEC §7: every request carries the session's bearer authorization; paths are under /api/. */
+/** docs/product.md#api: every request carries the session's bearer authorization; paths are under /api/. */
 const call = (
   token: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -95,7 +95,7 @@ const call = (
     payload: body,
   });
 
-/** The answer's status and its top-level keys as SPEC §7 / DESIGN §4 name them. */
+/** The answer's status and its top-level keys as docs/product.md#api, #api name them. */
 function answer(res: LightMyRequestResponse, status: number, keys: string[]) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
@@ -115,7 +115,7 @@ interface Entry {
   meta: { presignedUrl: string | null };
 }
 
-/** SPEC §7's files list, with the defaults of its files status screen (SPEC §9). */
+/** docs/product.md#api's files list, with the defaults of its files status screen (docs/product.md#limits). */
 async function listFiles(token: string, filesPath: string): Promise<Entry[]> {
   const res = await call(
     token,
@@ -128,8 +128,8 @@ async function listFiles(token: string, filesPath: string): Promise<Entry[]> {
 }
 
 /**
- * A borrower's upload: SPEC §7's POST body plus size and contentType, the PUT of the bytes to
- * the presigned URL with the headers the answer gives, then complete (DESIGN §4).
+ * A borrower's upload: docs/product.md#api's POST body plus size and contentType, the PUT of the bytes to
+ * the presigned URL with the headers the answer gives, then complete (docs/product.md#api).
  */
 async function upload(filesPath: string, fileType: string) {
   const bytes = pdfBytes(fileType);
@@ -160,7 +160,7 @@ async function upload(filesPath: string, fileType: string) {
   answer(completed, 200, ['file', 'meta.presignedUrl']);
 }
 
-/** An approver's decision: SPEC §7's PUT body, the file's own fields sent back as read. */
+/** An approver's decision: docs/product.md#api's PUT body, the file's own fields sent back as read. */
 async function review(filesPath: string, file: DocumentFile, approvalStatus: string) {
   const res = await call(approver, 'PUT', `${filesPath}/${file.key}`, {
     approvalStatus,
@@ -173,7 +173,7 @@ async function review(filesPath: string, file: DocumentFile, approvalStatus: str
   return answer(res, 200, ['file', 'meta.presignedUrl']).file as DocumentFile;
 }
 
-describe('SPEC §7’s calls, exactly as its client sends them', () => {
+describe('docs/product.md#api’s calls, exactly as its client sends them', () => {
   it('drive a whole NOC cycle: upload, submit, review, reject, fix, resubmit, approve', async () => {
     const { account } = answer(await call(borrower, 'GET', `accounts/${ACCOUNT.key}`), 200, [
       'account',
@@ -221,7 +221,7 @@ describe('SPEC §7’s calls, exactly as its client sends them', () => {
     expect(units.units).toEqual([expect.objectContaining({ key: UNIT.key })]);
     const unitPath = `projects/${PROJECT.key}/units/${UNIT.key}`;
     const readUnit = async () => answer(await call(borrower, 'GET', unitPath), 200, ['unit']).unit;
-    /** SPEC §7's unit PUT: the unit's own fields as read, with the requested status. */
+    /** docs/product.md#api's unit PUT: the unit's own fields as read, with the requested status. */
     const putUnit = async (token: string, approvalStatus: string) => {
       const unit = await readUnit();
       const res = await call(token, 'PUT', unitPath, {
@@ -270,7 +270,7 @@ describe('SPEC §7’s calls, exactly as its client sends them', () => {
         file,
         file.fileType === 'KYC_APPLICANT' ? 'REJECTED' : 'APPROVED',
       );
-      // DESIGN §4: SPEC's client names no reason; its rejection is recorded as OTHER.
+      // docs/product.md#api: SPEC's client names no reason; its rejection is recorded as OTHER.
       if (decided.approvalStatus === 'REJECTED') expect(decided.rejectionReason).toBe('OTHER');
     }
     await putUnit(approver, 'REJECTED');
@@ -352,7 +352,7 @@ describe('SPEC §7’s calls, exactly as its client sends them', () => {
     const read = answer(await call(borrower, 'GET', frequencyPath), 200, ['frequency']);
     expect(read.frequency).toMatchObject({ key: frequencyKey, ...period });
 
-    /** SPEC §7's frequency PUT: frequency, month, year and the requested status. */
+    /** docs/product.md#api's frequency PUT: frequency, month, year and the requested status. */
     const putFrequency = async (token: string, approvalStatus: string) => {
       const res = await call(token, 'PUT', frequencyPath, { ...period, approvalStatus });
       expect(answer(res, 200, ['frequency']).frequency.approvalStatus).toBe(approvalStatus);
@@ -384,7 +384,7 @@ describe('SPEC §7’s calls, exactly as its client sends them', () => {
     for (const { file } of submitted) await review(filesPath, file, 'APPROVED');
     await putFrequency(approver, 'APPROVED');
 
-    // SPEC §4: the edit icon on an APPROVED frequency reopens it, files and all.
+    // docs/product.md#statuses: the edit icon on an APPROVED frequency reopens it, files and all.
     await putFrequency(borrower, 'NOT_RAISED');
     const reopened = await listFiles(borrower, filesPath);
     expect(reopened).toHaveLength(9);

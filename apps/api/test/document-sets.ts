@@ -31,7 +31,7 @@ export type Outcome = 'APPROVED' | 'REJECTED';
 
 /**
  * A borrower (owner), another borrower (stranger), and staff of each role, with fresh document
- * sets of the owner's in the state a test needs (seed factories by state, STYLE §8): written
+ * sets of the owner's in the state a test needs (seed factories by state): written
  * straight to the database by default, or with `through: 'api'` uploaded, submitted and reviewed
  * through the real API, for tests whose subject includes those steps.
  */

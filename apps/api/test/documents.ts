@@ -20,7 +20,7 @@ interface UploadOptions {
 }
 
 /**
- * The first two steps of an upload (DESIGN §4): metadata, then the presigned PUT (served by the
+ * The first two steps of an upload (docs/product.md#api): metadata, then the presigned PUT (served by the
  * local storage routes of the same app). Answers each step's response.
  */
 export async function sendDocument(

@@ -9,7 +9,7 @@ import { importLenderData } from '../src/modules/lender-data/import-lender-data.
 
 export const TEST_PASSWORD = 'Secret#123';
 
-/** Seed factories by state (STYLE §8), shared by the API tests. */
+/** Seed factories by state, shared by the API tests. */
 export async function seedAccount(
   db: Database,
   overrides: Partial<typeof accounts.$inferInsert> = {},

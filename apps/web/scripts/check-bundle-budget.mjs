@@ -36,7 +36,7 @@ const SIGNED_IN_FRAME = ['src/components/signed-in-layout.tsx'];
  */
 const ON_DEMAND = ['src/components/notification-list.tsx', 'domain', 'translate'];
 
-/** One row per lazy screen (router.tsx), with the SPEC §2 paths that open it. */
+/** One row per lazy screen (router.tsx), with the docs/product.md#screens paths that open it. */
 const SCREENS = [
   { paths: '/', page: 'src/features/sign-in/sign-in-page.tsx', budget: SIGN_IN_BUDGET_KB },
   { paths: '/signup', page: 'src/features/sign-up/sign-up-page.tsx' },

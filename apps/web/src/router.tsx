@@ -11,7 +11,7 @@ import { languageReady } from './i18n';
 import { loanListRoute } from './features/opportunities/loan-list-route';
 
 /**
- * Each screen is its own chunk, so the first load carries only the shell (DESIGN §2).
+ * Each screen is its own chunk, so the first load carries only the shell (docs/product.md#components).
  * `preload` starts loading it before it renders (preloadScreen).
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -121,7 +121,7 @@ const FilesPage = lazyPage(
   (m) => m.FilesPage,
 );
 
-/** SPEC §2 route table, paths exactly as listed there. */
+/** docs/product.md#screens route table, paths exactly as listed there. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          // SPEC §2 start-up: the root is sign-in unless a valid session sends the user on.
+          // docs/product.md#screens start-up: the root is sign-in unless a valid session sends the user on.
           {
             index: true,
             handle: checksSession,
@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
           { path: 'signup', element: <SignUpPage /> },
           { path: 'verification', element: <VerificationPage /> },
           { path: 'Thankyou', element: <ThankYouPage /> },
-          // SPEC §2 lists both paths but describes one screen.
+          // docs/product.md#screens lists both paths but describes one screen.
           { path: 'forgot', element: <ForgotPasswordPage /> },
           { path: 'forgot_password', element: <ForgotPasswordPage /> },
           { path: 'forgotverification', element: <ForgotVerificationPage /> },
@@ -175,7 +175,7 @@ export const routes: RouteObject[] = [
                 element: <LoanStatementPage />,
               },
               { path: 'loanstatement', element: <LoanStatementPage /> },
-              // One screen each; the title and actions follow the role (SPEC §2).
+              // One screen each; the title and actions follow the role (docs/product.md#screens).
               { path: 'checker', element: <UnitListPage /> },
               { path: 'unitstatus', element: <UnitListPage /> },
               { path: 'collateralchecker', element: <CollateralListPage /> },
@@ -189,7 +189,7 @@ export const routes: RouteObject[] = [
               { path: 'files', element: <FilesPage /> },
               // Staff: every collateral's expected monitoring packs, overdue first.
               { path: 'monitoring-calendar', element: <MonitoringCalendarPage /> },
-              // DESIGN §4 "Users": admins manage users and failed deliveries; the page tells others no.
+              // docs/product.md#api "Users": admins manage users and failed deliveries; the page tells others no.
               { path: 'admin/users', element: <AdminUsersPage /> },
               // Uploads the virus scanner blocked (admins; the page tells others no).
               { path: 'admin/quarantine', element: <QuarantinePage /> },

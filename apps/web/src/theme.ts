@@ -29,7 +29,7 @@ const brand: MantineColorsTuple = [
 /**
  * The `light` variant writes shade 9 on shade 1. Mantine's yellow and green fail
  * WCAG AA there (2.7:1 and 3.8:1), and they are the NOT_RAISED and APPROVED
- * status colours (DESIGN §7), so their darkest shade is deepened to pass.
+ * status colours (docs/product.md#look-and-feel), so their darkest shade is deepened to pass.
  */
 function withDarkestShade(color: MantineColorsTuple, darkest: string): MantineColorsTuple {
   return colorsTuple([...color.slice(0, 9), darkest]);
@@ -51,7 +51,7 @@ export const theme = createTheme({
     green: withDarkestShade(DEFAULT_THEME.colors.green, '#1f6b30'),
   },
   // Filled buttons and badges pick black or white text by luminance; at 0.18 either
-  // choice keeps at least 4.5:1 contrast on every shade (DESIGN §6: axe-clean).
+  // choice keeps at least 4.5:1 contrast on every shade (docs/product.md#quality: axe-clean).
   autoContrast: true,
   luminanceThreshold: 0.18,
   defaultRadius: 'md',
@@ -79,7 +79,7 @@ export const theme = createTheme({
 
 /**
  * Mantine's dimmed text (gray 6) and error red (red 6) are 3.3:1 on white; gray 7 and red 9
- * pass WCAG AA (DESIGN §6: axe-clean).
+ * pass WCAG AA (docs/product.md#quality: axe-clean).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

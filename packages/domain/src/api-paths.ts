@@ -1,4 +1,4 @@
-// The API's paths the web app calls (DESIGN §4, SPEC §7), written as the API registers its routes:
+// The API's paths the web app calls (docs/product.md#api, docs/product.md#api), written as the API registers its routes:
 // `:name` is a path parameter, which `apiPath` fills in. The sign-in and identity screens' paths
 // are in identity-paths.ts: the first page of every visit carries those alone.
 
@@ -43,7 +43,7 @@ export const FREQUENCY_CHECKER_LIST_PATH = '/api/collaterals/all/frequencies/all
 export const FREQUENCIES_SUBMIT_PATH = '/api/frequencies/submit';
 
 // ---------------------------------------------------------------- documents and reports
-/** A unit's or a frequency's files (DESIGN §1: one document set, seen twice). */
+/** A unit's or a frequency's files (docs/product.md#what-it-does: one document set, seen twice). */
 export const UNIT_FILES_PATH = '/api/units/:parentKey/files';
 export const FREQUENCY_FILES_PATH = '/api/frequencies/:parentKey/files';
 /** One file of a set, and its upload's completion, under the set's files path. */

@@ -8,7 +8,7 @@ import {
 } from './approval-status.ts';
 
 describe('approval status', () => {
-  it('has exactly the four statuses of SPEC §4', () => {
+  it('has exactly the four statuses of docs/product.md#statuses', () => {
     expect(ApprovalStatusSchema.options).toEqual([
       'NOT_RAISED',
       'PENDING_APPROVAL',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translate, type Language } from './translate.ts';
 
-/** SPEC §4: one status vocabulary for units, frequencies and their files. */
+/** docs/product.md#statuses: one status vocabulary for units, frequencies and their files. */
 export const ApprovalStatusSchema = z.enum([
   'NOT_RAISED',
   'PENDING_APPROVAL',
@@ -15,7 +15,7 @@ export const ReviewOutcomeSchema = z.enum(['APPROVED', 'REJECTED']);
 export type ReviewOutcome = z.infer<typeof ReviewOutcomeSchema>;
 
 /**
- * SPEC §2 / DESIGN §7: the same status colours everywhere (slot headers, badges,
+ * docs/product.md#screens, #look-and-feel: the same status colours everywhere (slot headers, badges,
  * row buttons, checker labels), as Mantine colour names. Mantine has no amber;
  * 'yellow' is its amber.
  */
@@ -28,13 +28,13 @@ export const STATUS_COLOURS = {
 } as const satisfies Record<ApprovalStatus | 'NO_FILE', string>;
 export type StatusColour = (typeof STATUS_COLOURS)[keyof typeof STATUS_COLOURS];
 
-/** SPEC §2: a slot header is coloured by its file's status, blue when it has no file. */
+/** docs/product.md#screens: a slot header is coloured by its file's status, blue when it has no file. */
 export function slotColour(file: { approvalStatus: ApprovalStatus } | undefined): StatusColour {
   return file ? STATUS_COLOURS[file.approvalStatus] : STATUS_COLOURS.NO_FILE;
 }
 
 /**
- * SPEC §4 "Labels on the checker lists": the unit list's action button text. A unit with a first
+ * docs/product.md#statuses "Labels on the checker lists": the unit list's action button text. A unit with a first
  * approval under four-eyes NOC release (NOC_TWO_APPROVERS) awaits its second one.
  */
 export function unitCheckerLabel(
@@ -47,7 +47,7 @@ export function unitCheckerLabel(
   return translate(language, `domain.unitStatus.${status}`);
 }
 
-/** SPEC §4: the collateral list shows the status itself, except for pending. */
+/** docs/product.md#statuses: the collateral list shows the status itself, except for pending. */
 export function collateralCheckerLabel(status: ApprovalStatus, language: Language = 'en'): string {
   return translate(language, `domain.collateralStatus.${status}`);
 }

@@ -1,9 +1,9 @@
 import { translate, type Language } from './translate.ts';
 
-/** DESIGN §2: BUSINESS_TIMEZONE defaults to Asia/Kolkata. */
+/** docs/product.md#components: BUSINESS_TIMEZONE defaults to Asia/Kolkata. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
-/** SPEC §9: the loan statement window reaches 365 days back from today. */
+/** docs/product.md#limits: the loan statement window reaches 365 days back from today. */
 export const LOAN_STATEMENT_WINDOW_DAYS = 365;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -41,12 +41,12 @@ function calendarDateIn(timeZone: string, instant: Date): CalendarDate {
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
-/** DESIGN §4: the business time zone decides "today" for every date rule. */
+/** docs/product.md#api: the business time zone decides "today" for every date rule. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return toIsoDate(calendarDateIn(timeZone, now));
 }
 
-/** DESIGN §4: the business time zone decides "the current month" too. */
+/** docs/product.md#api: the business time zone decides "the current month" too. */
 export function currentMonthIn(
   timeZone: string,
   now: Date = new Date(),
@@ -69,7 +69,7 @@ export function daysFrom(from: string, to: string): number {
 }
 
 /**
- * DESIGN §7: dates read '22 Nov 2026'. A 'YYYY-MM-DD' string is a calendar
+ * docs/product.md#look-and-feel: dates read '22 Nov 2026'. A 'YYYY-MM-DD' string is a calendar
  * date and is shown as is; an instant (Date or ISO timestamp) is shown as its
  * date in `timeZone`.
  */

@@ -33,7 +33,7 @@ describe('error table', () => {
     });
   });
 
-  it('keeps the product messages of SPEC §8 word for word', () => {
+  it('keeps the product messages of docs/product.md#errors word for word', () => {
     const english = (code: DomainErrorCode) => new DomainError(code).message;
     expect(english('DUPLICATE_FREQUENCY')).toBe('Similar monitoring frequency already exists');
     expect(english('USER_EXISTS')).toBe('User already exists');

@@ -17,7 +17,7 @@ import {
 } from './file-types.ts';
 
 describe('file types', () => {
-  it('names the eight unit file types as SPEC §3 does, ATS_BBA as ATS/BBA', () => {
+  it('names the eight unit file types as docs/product.md#records does, ATS_BBA as ATS/BBA', () => {
     expect(UnitFileTypeSchema.options).toHaveLength(8);
     const names = Object.fromEntries(
       UnitFileTypeSchema.options.map((type) => [type, unitFileTypeLabel(type)]),

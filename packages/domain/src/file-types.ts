@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translate, type Language } from './translate.ts';
 
-/** SPEC §3: the unit file types. */
+/** docs/product.md#records: the unit file types. */
 export const UnitFileTypeSchema = z.enum([
   'NOC_REQUEST_PROVISIONAL',
   'NOC_REQUEST_FINAL',
@@ -15,18 +15,18 @@ export const UnitFileTypeSchema = z.enum([
 export type UnitFileType = z.infer<typeof UnitFileTypeSchema>;
 
 /**
- * A unit file type's display name in `language`: SPEC §3's names (`domain.fileType.unit.*`);
+ * A unit file type's display name in `language`: docs/product.md#records's names (`domain.fileType.unit.*`);
  * SPEC gives none for ATS_BBA, so it shows as 'ATS/BBA'.
  */
 export function unitFileTypeLabel(fileType: UnitFileType, language: Language = 'en'): string {
   return translate(language, `domain.fileType.unit.${fileType}`);
 }
 
-/** SPEC §3: which NOC a unit asks for; decides the file type of its NOC slot. */
+/** docs/product.md#records: which NOC a unit asks for; decides the file type of its NOC slot. */
 export const SelectedNocSchema = z.enum(['Final', 'Provisional']);
 export type SelectedNoc = z.infer<typeof SelectedNocSchema>;
 
-/** SPEC §2: the seven unit slots in panel order; NOC resolves by selectedNoc. */
+/** docs/product.md#screens: the seven unit slots in panel order; NOC resolves by selectedNoc. */
 export const UNIT_SLOTS = [
   'SHORTFALL_INFUSION_PROOF',
   'NOC',
@@ -47,7 +47,7 @@ export function unitSlotFileTypes(selectedNoc: SelectedNoc): UnitFileType[] {
   return UNIT_SLOTS.map((slot) => (slot === 'NOC' ? nocFileType(selectedNoc) : slot));
 }
 
-/** SPEC §3: the nine collateral (frequency) document types, in SPEC order. */
+/** docs/product.md#records: the nine collateral (frequency) document types, in SPEC order. */
 export const CollateralFileTypeSchema = z.enum([
   'SALES_MIS',
   'CUSTOMER_LEDGER',
@@ -69,7 +69,7 @@ export function collateralFileTypeLabel(
   return translate(language, `domain.fileType.collateral.${fileType}`);
 }
 
-/** SPEC §9: nine required documents per frequency, one slot each. */
+/** docs/product.md#limits: nine required documents per frequency, one slot each. */
 export const COLLATERAL_SLOTS = CollateralFileTypeSchema.options;
 
 /** Every file type of either workflow; the read-only files page lists any of them. */
@@ -84,12 +84,12 @@ export const FileTypeSchema = z.enum([
 ]);
 export type FileType = z.infer<typeof FileTypeSchema>;
 
-/** SPEC §3: the read-only page shows every type. */
+/** docs/product.md#records: the read-only page shows every type. */
 export const ReadOnlyFileTypeSchema = FileTypeSchema;
 export type ReadOnlyFileType = FileType;
 
 /**
- * A file type's name on the read-only list in `language`. SPEC §3: the list is the collateral
+ * A file type's name on the read-only list in `language`. docs/product.md#records: the list is the collateral
  * names plus the unit-only types, so OTHER reads 'Other Documents' there.
  */
 export function readOnlyFileTypeLabel(fileType: FileType, language: Language = 'en'): string {
@@ -107,7 +107,7 @@ export function readOnlyFileTypeLabel(fileType: FileType, language: Language = '
 export type ContentEvidence = 'magic' | 'ooxml' | 'ole2' | 'text';
 
 /**
- * DESIGN §4: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. The one list of them:
+ * docs/product.md#api: uploads must be PDF, PNG, JPEG, XLSX, XLS, DOCX, DOC or CSV. The one list of them:
  * the browser's file picker offers the name endings, `POST …/files` accepts the content types,
  * and `complete` checks the bytes by the evidence.
  */

@@ -1,4 +1,4 @@
-// The API's identity paths the web app calls (DESIGN §4 "Identity"), as the API registers them;
+// The API's identity paths the web app calls (docs/product.md#api "Identity"), as the API registers them;
 // apart from api-paths.ts, as the first page of every visit carries these alone.
 
 export const AUTH_PROVIDERS_PATH = '/api/auth/providers';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApprovalStatusSchema } from './approval-status.ts';
 import { invalid } from './translate.ts';
 
-/** SPEC §9: page sizes the checker and frequency screens offer; 10 is the default. */
+/** docs/product.md#limits: page sizes the checker and frequency screens offer; 10 is the default. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const PageSizeSchema = z.literal(PAGE_SIZES, {
   error: invalid('domain.error.VALIDATION_FAILED.pageSizeChoice', { sizes: PAGE_SIZES.join(', ') }),
@@ -10,14 +10,14 @@ export const PageSizeSchema = z.literal(PAGE_SIZES, {
 export type PageSize = z.infer<typeof PageSizeSchema>;
 export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
 
-/** DESIGN §4: the API serves any page size from 1 to 100 (the screens offer PAGE_SIZES). */
+/** docs/product.md#api: the API serves any page size from 1 to 100 (the screens offer PAGE_SIZES). */
 export const MAX_PER_PAGE = 100;
 
-/** SPEC §9: opportunities come ten to a page. */
+/** docs/product.md#limits: opportunities come ten to a page. */
 export const OPPORTUNITIES_PAGE_SIZE = 10;
 
 /**
- * SPEC §9: checker list sort; recently updated on top is the default. Operations also work the
+ * docs/product.md#limits: checker list sort; recently updated on top is the default. Operations also work the
  * queue by age: longest waiting (earliest submitted) on top.
  */
 export const CheckerSortSchema = z.enum([
@@ -27,11 +27,11 @@ export const CheckerSortSchema = z.enum([
 ]);
 export type CheckerSort = z.infer<typeof CheckerSortSchema>;
 
-/** DESIGN §4: topDown = ascending (the default), bottomUp = descending. */
+/** docs/product.md#api: topDown = ascending (the default), bottomUp = descending. */
 export const SortOrderSchema = z.enum(['topDown', 'bottomUp']);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
-/** SPEC §2: the frequency screen's sort columns; key is the default. */
+/** docs/product.md#screens: the frequency screen's sort columns; key is the default. */
 export const FrequencySortColumnSchema = z.enum([
   'key',
   'approvalStatus',
@@ -41,7 +41,7 @@ export const FrequencySortColumnSchema = z.enum([
 ]);
 export type FrequencySortColumn = z.infer<typeof FrequencySortColumnSchema>;
 
-/** SPEC §7: file lists take a sort column too; key is the default (SPEC §9). */
+/** docs/product.md#api: file lists take a sort column too; key is the default (docs/product.md#limits). */
 export const FileSortColumnSchema = z.enum([
   'key',
   'fileType',
@@ -53,7 +53,7 @@ export const FileSortColumnSchema = z.enum([
 export type FileSortColumn = z.infer<typeof FileSortColumnSchema>;
 
 /**
- * SPEC §2: the status filter of the checker screens; SPEC §9: pending is the default. 'ALL'
+ * docs/product.md#screens: the status filter of the checker screens; docs/product.md#limits: pending is the default. 'ALL'
  * lists every status, NOT_RAISED included (a borrower's Unit Status shows everything theirs).
  */
 export const CHECKER_STATUS_FILTERS = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'ALL'] as const;
@@ -62,20 +62,20 @@ export type CheckerStatusFilter = z.infer<typeof CheckerStatusFilterSchema>;
 export const DEFAULT_CHECKER_STATUS =
   'PENDING_APPROVAL' satisfies (typeof CHECKER_STATUS_FILTERS)[number];
 
-/** SPEC §3 / DESIGN §4: the `meta` of every list answer. */
+/** docs/product.md#records, #api: the `meta` of every list answer. */
 export const ListMetaSchema = z.object({
   count: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   perPage: z.number().int().positive(),
   totalPages: z.number().int().nonnegative(),
   totalRecords: z.number().int().nonnegative(),
-  /** DESIGN §4: an opaque cursor to the next page (`?next=`), null on the last page. */
+  /** docs/product.md#api: an opaque cursor to the next page (`?next=`), null on the last page. */
   next: z.string().nullable().optional(),
 });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
 /**
- * DESIGN §4: `count` is the items on this page, `totalRecords` all of them; `next` is the cursor
+ * docs/product.md#api: `count` is the items on this page, `totalRecords` all of them; `next` is the cursor
  * of the following page, or null when this is the last.
  */
 export function listMeta(
@@ -97,7 +97,7 @@ export function pageOffset(page: number, perPage: number): number {
 export type PageWindowItem = number | 'gap';
 
 /**
- * SPEC §9: all pages when there are 7 or fewer; otherwise the first, the last
+ * docs/product.md#limits: all pages when there are 7 or fewer; otherwise the first, the last
  * and current±1, with a 'gap' where pages are left out. A gap that would hide a
  * single page shows that page instead.
  */
@@ -125,7 +125,7 @@ const PER_PAGE_RANGE = invalid('domain.error.VALIDATION_FAILED.perPageRange', {
   max: MAX_PER_PAGE,
 });
 
-/** SPEC §9 defaults: page 1, ten per page. */
+/** docs/product.md#limits defaults: page 1, ten per page. */
 export const PageQuerySchema = z.coerce
   .number({ error: invalid('domain.error.VALIDATION_FAILED.pageNumber') })
   .int(invalid('domain.error.VALIDATION_FAILED.pageWhole'))
@@ -138,7 +138,7 @@ export const PerPageQuerySchema = z.coerce
   .max(MAX_PER_PAGE, PER_PAGE_RANGE)
   .default(DEFAULT_PAGE_SIZE);
 
-/** DESIGN §4: `next` is the opaque cursor a previous page's meta gave; it wins over `page`. */
+/** docs/product.md#api: `next` is the opaque cursor a previous page's meta gave; it wins over `page`. */
 const NextQuerySchema = z
   .string()
   .max(512, invalid('domain.error.VALIDATION_FAILED.cursor'))
@@ -152,11 +152,11 @@ export const PaginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
-/** SPEC §7: the project list pages by a `next` cursor. */
+/** docs/product.md#api: the project list pages by a `next` cursor. */
 export const CursorQuerySchema = z.object({ next: z.string().optional() });
 export type CursorQuery = z.infer<typeof CursorQuerySchema>;
 
-/** SPEC §7: `…/status/{status}/?sort=&perPage=&page=` on both checker lists. */
+/** docs/product.md#api: `…/status/{status}/?sort=&perPage=&page=` on both checker lists. */
 export const CheckerListParamsSchema = z.object({ status: CheckerStatusFilterSchema });
 /** Words to find a row by: account id or name, project, tower, unit no or customer (units), collateral (frequencies). */
 const SearchQuerySchema = z
@@ -172,7 +172,7 @@ export const CheckerListQuerySchema = PaginationQuerySchema.extend({
 export type CheckerListQuery = z.infer<typeof CheckerListQuerySchema>;
 
 /**
- * SPEC §7 `GET projects/{p}/units`: by key without a sort (SPEC's own call); the unit listing
+ * docs/product.md#api `GET projects/{p}/units`: by key without a sort (SPEC's own call); the unit listing
  * screen also narrows by status, sorts and searches on the server.
  */
 export const ProjectUnitsQuerySchema = PaginationQuerySchema.extend({
@@ -182,14 +182,14 @@ export const ProjectUnitsQuerySchema = PaginationQuerySchema.extend({
 });
 export type ProjectUnitsQuery = z.infer<typeof ProjectUnitsQuerySchema>;
 
-/** SPEC §9: frequency screen defaults are page 1, sort column key, order topDown. */
+/** docs/product.md#limits: frequency screen defaults are page 1, sort column key, order topDown. */
 export const FrequencyListQuerySchema = PaginationQuerySchema.extend({
   sortColumn: FrequencySortColumnSchema.default('key'),
   sortOrder: SortOrderSchema.default('topDown'),
 });
 export type FrequencyListQuery = z.infer<typeof FrequencyListQuerySchema>;
 
-/** SPEC §7 / §9: file lists default to key, topDown, returnDeleted false; searchString is a file type. */
+/** docs/product.md#api, #limits: file lists default to key, topDown, returnDeleted false; searchString is a file type. */
 export const FileListQuerySchema = PaginationQuerySchema.extend({
   sortColumn: FileSortColumnSchema.default('key'),
   sortOrder: SortOrderSchema.default('topDown'),
@@ -198,14 +198,14 @@ export const FileListQuerySchema = PaginationQuerySchema.extend({
 });
 export type FileListQuery = z.infer<typeof FileListQuerySchema>;
 
-/** DESIGN §4: `GET /api/users?search=&page=&perPage=`. */
+/** docs/product.md#api: `GET /api/users?search=&page=&perPage=`. */
 export const UserListQuerySchema = PaginationQuerySchema.extend({
   search: z.string().trim().optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /**
- * The files screen (SPEC §2 `files`): the documents of the signed-in borrower's account, or for
+ * The files screen (docs/product.md#screens `files`): the documents of the signed-in borrower's account, or for
  * staff everyone's; newest upload first. `search` matches file name, document type and the parent
  * (account, project, unit, collateral); `status` narrows to one file status.
  */

@@ -51,7 +51,7 @@ function groupIndian(whole: string): string {
 }
 
 /**
- * DESIGN §6: money in Indian grouping with the rupee sign and two decimals,
+ * docs/product.md#quality: money in Indian grouping with the rupee sign and two decimals,
  * rounded half away from zero ('₹1,23,45,678.00', '-₹1,234.50').
  */
 export function formatRupees(value: number | string): string {

@@ -24,7 +24,7 @@ export function normaliseNocLetterNumber(input: string): string | undefined {
   return LETTER_NUMBER.test(grouped) ? grouped : undefined;
 }
 
-/** What a letter prints, kept as printed (money already in words of DESIGN §6). */
+/** What a letter prints, kept as printed (money already in words of docs/product.md#quality). */
 export const NocLetterDetailsSchema = z.object({
   letterNumber: z.string(),
   lenderName: z.string(),
@@ -74,7 +74,7 @@ export const NocLetterSchema = z.object({
 });
 export type NocLetter = z.infer<typeof NocLetterSchema>;
 
-/** Like every single-file answer (DESIGN §4): the letter and a short-lived download link. */
+/** Like every single-file answer (docs/product.md#api): the letter and a short-lived download link. */
 export const NocLetterResponseSchema = z.object({
   file: NocLetterSchema,
   meta: z.object({ presignedUrl: z.string().nullable() }),

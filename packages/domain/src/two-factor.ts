@@ -3,7 +3,7 @@ import { normaliseUsername, OtpCodeSchema } from './schemas/requests.ts';
 import { SessionUserSchema } from './schemas/entities.ts';
 import { invalid } from './translate.ts';
 
-// Borrower two-factor sign-in (SPEC §4 "SOFTWARE_TOKEN_MFA"): an authenticator app's six digits,
+// Borrower two-factor sign-in (docs/product.md#statuses "SOFTWARE_TOKEN_MFA"): an authenticator app's six digits,
 // or one of ten single-use recovery codes when the device is lost.
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -21,7 +21,7 @@ export const RecoveryCodeSchema = z
       .regex(/^[0-9A-Z]{10}$/, invalid('domain.error.VALIDATION_FAILED.recoveryCodeFormat')),
   );
 
-/** The two states of SPEC §4's identity layer a password can leave a borrower in. */
+/** The two states of docs/product.md#statuses's identity layer a password can leave a borrower in. */
 export const SignInChallengeKindSchema = z.enum(['TOTP_REQUIRED', 'MFA_SETUP']);
 export type SignInChallengeKind = z.infer<typeof SignInChallengeKindSchema>;
 

@@ -5,7 +5,7 @@ const literalArray = (items: readonly string[]) => `array['${items.join("', '")}
 
 /**
  * Puts `count` units of the benchmark's own demo database in the checker's queue, as borrowers
- * leave them: seven completed files each (SPEC §2 slots, the NOC one by selectedNoc) and the unit
+ * leave them: seven completed files each (docs/product.md#screens slots, the NOC one by selectedNoc) and the unit
  * PENDING_APPROVAL, submitted at different times. The demo book has no submitted units, and an
  * empty queue would measure nothing but a total.
  */

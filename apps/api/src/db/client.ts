@@ -32,7 +32,7 @@ export type DatabaseTarget =
   /** In memory; from a data folder another database dumped (`dumpDataDir`), else empty. */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
-/** DATABASE_URL wins; otherwise the embedded database in DATA_DIR (DESIGN §2). */
+/** DATABASE_URL wins; otherwise the embedded database in DATA_DIR (docs/product.md#components). */
 export function databaseTarget(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;

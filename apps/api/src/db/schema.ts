@@ -52,7 +52,7 @@ const waitingSince = () =>
   );
 
 /**
- * The checker lists' indexes (SPEC §2, §9): for every scope (all accounts, or one `scopes`
+ * The checker lists' indexes (docs/product.md#screens, #limits): for every scope (all accounts, or one `scopes`
  * column) and for every status or all of them, one index per order — by last update (read either
  * way) and by waiting time — with the key last, so any page comes off an index scan, unsorted.
  */
@@ -344,7 +344,7 @@ export const frequencies = pgTable(
   (t) => [
     uniqueIndex('frequencies_period_key').on(t.collateralKey, t.frequency, t.month, t.year),
     ...listIndexes('frequencies', t, [{ scope: 'account', column: t.accountKey }]),
-    // SPEC §2 frequency screen: each sort column within a collateral, creation order breaking ties.
+    // docs/product.md#screens frequency screen: each sort column within a collateral, creation order breaking ties.
     index('frequencies_collateral_created_idx').on(t.collateralKey, t.createdAt, t.key),
     index('frequencies_collateral_status_idx').on(
       t.collateralKey,
@@ -389,7 +389,7 @@ export const listCounts = pgTable(
 );
 
 /**
- * The files screen's indexes (SPEC §2 `files`, newest upload first): live files only, for
+ * The files screen's indexes (docs/product.md#screens `files`, newest upload first): live files only, for
  * everyone or one account, any status or one, with the key last — so a page is a merge of the
  * two file tables' index scans, unsorted.
  */
@@ -416,7 +416,7 @@ function liveFileIndexes(
 }
 
 /**
- * Units and frequencies are one document set (DESIGN §1); their file tables share this shape.
+ * Units and frequencies are one document set (docs/product.md#what-it-does); their file tables share this shape.
  * A row counts towards a slot only once completed (bytes verified) and while not deleted.
  */
 const documentFileColumns = {
@@ -475,7 +475,7 @@ function fileSignalIndexes(
 export const unitFiles = pgTable(
   'unit_files',
   {
-    // Both file tables call their parent `parentKey`, so one repository serves both (DESIGN §1).
+    // Both file tables call their parent `parentKey`, so one repository serves both (docs/product.md#what-it-does).
     parentKey: text('unit_key')
       .notNull()
       .references(() => units.key),

@@ -11,7 +11,7 @@ export const devMailDir = (env: Pick<Env, 'DATA_DIR'>): string =>
   path.resolve(env.DATA_DIR, 'mail');
 
 /**
- * DESIGN §4 "Configured services win": SMTP whenever SMTP_URL is set, whatever NODE_ENV says;
+ * docs/product.md#api "Configured services win": SMTP whenever SMTP_URL is set, whatever NODE_ENV says;
  * otherwise the dev outbox, but only on a loopback-only development server (it shows every code);
  * anywhere else there is no mailer at all.
  */

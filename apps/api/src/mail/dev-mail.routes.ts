@@ -6,7 +6,7 @@ import { escapeHtml } from './templates.ts';
 const PAGE_LIMIT = 100;
 
 /**
- * DESIGN §2: the dev outbox, readable in a browser at /dev/mail and by browser tests at
+ * docs/product.md#components: the dev outbox, readable in a browser at /dev/mail and by browser tests at
  * /dev/mail/latest.json. Registered only when the dev outbox is the mailer (never in production).
  */
 export const devMailRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
@@ -50,7 +50,7 @@ export const devMailRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { 
   );
 };
 
-// E-mail addresses are matched case-insensitively everywhere in the portal (DESIGN §3).
+// E-mail addresses are matched case-insensitively everywhere in the portal (docs/product.md#roles).
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
 
 const styles = `

@@ -18,7 +18,7 @@ export type DevMail = z.infer<typeof DevMailSchema>;
 let sequence = 0;
 
 /**
- * DESIGN §2: without SMTP, outside production, mail is kept as one JSON file per message in
+ * docs/product.md#components: without SMTP, outside production, mail is kept as one JSON file per message in
  * `dir` (the lead passes DATA_DIR/mail) and read at /dev/mail.
  */
 export function createDevOutboxMailer(dir: string, from: string): Mailer {

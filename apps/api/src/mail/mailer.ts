@@ -9,7 +9,7 @@ export const MailMessageSchema = z.object({
 });
 export type MailMessage = z.infer<typeof MailMessageSchema>;
 
-/** The mail port (STYLE §6): SMTP in production, the dev outbox on a fresh machine. */
+/** The mail port: SMTP in production, the dev outbox on a fresh machine. */
 export interface Mailer {
   kind: 'smtp' | 'dev-outbox';
   /** Resolves once the message is accepted; rejects so the outbox retries. */

@@ -29,7 +29,7 @@ declare module 'fastify' {
     authenticate: onRequestHookHandler;
   }
   interface FastifyContextConfig {
-    /** Roles that may call the route; checked before the body is even parsed (DESIGN §4). */
+    /** Roles that may call the route; checked before the body is even parsed (docs/product.md#api). */
     roles?: readonly Role[];
     /** false: the route never reads the signed-in user, so its requests look up no session. */
     session?: false;
@@ -66,7 +66,7 @@ const DOCS_PREFIX = '/api/docs';
 
 /**
  * Resolves the session from the bearer token (API clients) or the session cookie (browser).
- * Cookie-authenticated writes must come from our own origin (DESIGN §3, CSRF).
+ * Cookie-authenticated writes must come from our own origin (docs/product.md#roles, CSRF).
  */
 export const authPlugin = fp<{ db: Database; publicUrl: string; idleMinutes: number }>(
   async (app: FastifyInstance, { db, publicUrl, idleMinutes }) => {

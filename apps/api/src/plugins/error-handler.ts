@@ -50,7 +50,7 @@ function logSecurityRefusal(request: FastifyRequest, code: string) {
 }
 
 /**
- * One place maps every failure to DESIGN §4's error format: domain errors by their table,
+ * One place maps every failure to docs/product.md#api's error format: domain errors by their table,
  * framework errors (bad JSON, oversize body, schema validation) to 4xx, anything else to an
  * opaque 500 that is logged but never shown. Messages are in the request's language.
  */
@@ -102,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /**
  * The router's own refusals (a path with broken percent-encoding, or a part over the length limit)
- * come before any hook; Fastify's `frameworkErrors` hands them here so they answer in DESIGN §4's
+ * come before any hook; Fastify's `frameworkErrors` hands them here so they answer in docs/product.md#api's
  * format too, with a fixed message rather than the path echoed back.
  */
 export function answerFrameworkError(

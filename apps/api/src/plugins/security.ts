@@ -51,7 +51,7 @@ export function registerAnswerHeaders(
       directives: {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        // Presigned uploads go straight to the object store (DESIGN §2).
+        // Presigned uploads go straight to the object store (docs/product.md#components).
         'connect-src': ["'self'", ...new Set(options.connectOrigins)],
         'upgrade-insecure-requests': options.https ? [] : null,
       },

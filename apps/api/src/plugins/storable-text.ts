@@ -4,7 +4,7 @@ import { DomainError } from '@portal/domain';
 /**
  * PostgreSQL text cannot hold NUL (U+0000): a query carrying one fails inside the database, which
  * surfaced as a 500. No key, name, remark or search has one, so a request carrying one in its path,
- * query or JSON body is refused as invalid input before any handler runs (DESIGN §4: never 500 for
+ * query or JSON body is refused as invalid input before any handler runs (docs/product.md#api: never 500 for
  * bad input). It runs after the role check, so authorisation still comes first.
  */
 export function refuseUnstorableText(app: FastifyInstance) {

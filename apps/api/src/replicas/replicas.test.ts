@@ -422,7 +422,7 @@ function expectStatus(response: { status: number; body: string }, status: number
   }
 }
 
-/** The three steps of an upload, the bytes going straight to the bucket (DESIGN §4). */
+/** The three steps of an upload, the bytes going straight to the bucket (docs/product.md#api). */
 async function upload(token: string, set: SetUnderTest, fileType: string, s3Puts: number[]) {
   const bytes = pdfBytes(`${set.key} ${fileType}`);
   const created = await api.call('POST', set.filesUrl, {

@@ -36,7 +36,7 @@ const noScanner: Scanner = {
 };
 
 /**
- * DESIGN §2 style of optional services: ClamAV (clamd) when SCANNER_URL is set, else no scanning.
+ * docs/product.md#components style of optional services: ClamAV (clamd) when SCANNER_URL is set, else no scanning.
  * The driver is loaded on the first scan, like the other optional drivers.
  */
 export function createScanner(scannerUrl: string | undefined): Scanner {

@@ -86,7 +86,7 @@ function fileProbes(basePath: string, setsOf: (world: SecurityWorld) => Workflow
         payload: { approvalStatus: 'APPROVED', approverRemarks: 'Checked against the original' },
       };
     }
-    // Remarks cannot change once a document is uploaded; SPEC §7 clients send them back as they are.
+    // Remarks cannot change once a document is uploaded; docs/product.md#api clients send them back as they are.
     return {
       params: { parentKey: draft.key, fileId: draft.fileId },
       payload: { borrowerRemarks: draft.fileRemarks },

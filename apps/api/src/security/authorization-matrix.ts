@@ -49,7 +49,7 @@ export const cellAllowsSuccess = (cell: Cell) =>
  * CALLERS order: anonymous, integration key, borrower A (the owner), borrower B (another account),
  * approver, viewer, admin. Each call points at A's objects and, where the caller may act, at an
  * object in the state that lets it succeed; so '2xx' means "allowed", 403 "the role may never",
- * 404 "not yours" (never 403, DESIGN §4), 401 "no session", and anything else names the one refusal
+ * 404 "not yours" (never 403, docs/product.md#api), 401 "no session", and anything else names the one refusal
  * the row's comment explains.
  */
 // prettier-ignore
@@ -70,7 +70,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // integration key (the matrix's app sets one; without METRICS_TOKEN every caller gets 404).
   'GET /metrics':                                                                        [  401,   401,   401,   401,   401,   401,   401],
 
-  // Identity (DESIGN §4): public steps (and how staff sign in), so every caller gets the same
+  // Identity (docs/product.md#api): public steps (and how staff sign in), so every caller gets the same
   // answer; only the session needs one. Confirm and reset are sent a wrong code (no caller can know the mailed one): 400.
   'POST /api/auth/signup/check':                                                         ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
   'POST /api/auth/signup':                                                               ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'],
@@ -187,7 +187,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Row> = {
   // The rejection report: the lender's checkers and administrators.
   'GET /api/reports/rejections':                                                         [  401,   401,   403,   403, '2xx',   403, '2xx'],
 
-  // Development conveniences, present only on a loopback-only server (DESIGN §4): the dev outbox
+  // Development conveniences, present only on a loopback-only server (docs/product.md#api): the dev outbox
   // and the bundled OpenID provider answer every local caller alike (these calls are local; through
   // a proxy or for a public host they answer 404, deployment-safety.test.ts). The probes name an
   // interaction that does not exist (400) and the provider's discovery path, which only GET

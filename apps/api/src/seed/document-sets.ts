@@ -14,7 +14,7 @@ import { frequencyDocumentSet } from '../modules/frequencies/frequency-document-
 import { unitDocumentSet } from '../modules/units/unit-document-set.ts';
 
 /**
- * Where a seeded set stands in its workflow (SPEC §4): a status, or REVIEWED — submitted, and
+ * Where a seeded set stands in its workflow (docs/product.md#statuses): a status, or REVIEWED — submitted, and
  * every file reviewed, awaiting the checker's final Submit.
  */
 export type SeededState = ApprovalStatus | 'REVIEWED';
@@ -58,8 +58,7 @@ export function seededPdf(label: string): SeededFile {
 }
 
 /**
- * A unit's or frequency's documents and status as the workflow would have left them (STYLE §8:
- * seed factories by state), written straight to the database and storage: for the demo book and
+ * A unit's or frequency's documents and status as the workflow would have left them (seed factories by state), written straight to the database and storage: for the demo book and
  * the tests whose subject is what comes after, not the uploads and reviews themselves. The files
  * are complete uploads, their bytes stored; no history, events or mail are made for them.
  */

@@ -12,7 +12,7 @@ export interface StorageConfig {
 }
 
 /**
- * DESIGN §2: S3-compatible storage when STORAGE_URL is set, else local disk under DATA_DIR with
+ * docs/product.md#components: S3-compatible storage when STORAGE_URL is set, else local disk under DATA_DIR with
  * the same presigned flow. The union lets `kind` narrow to the local driver for its routes.
  */
 export function createStorage(config: StorageConfig): LocalStorage | S3Storage {

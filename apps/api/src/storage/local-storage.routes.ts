@@ -4,7 +4,7 @@ import { LOCAL_STORAGE_PATH, ObjectExistsError, type LocalStorage } from './loca
 import { contentDisposition } from './storage-common.ts';
 
 /**
- * DESIGN §2: the local driver's stand-in for a bucket. `PUT` and `GET` at /api/storage/<key> act
+ * docs/product.md#components: the local driver's stand-in for a bucket. `PUT` and `GET` at /api/storage/<key> act
  * on the signed URLs LocalStorage makes; the signature is the only authority (no session needed),
  * as with S3. Errors: 403 INVALID_SIGNATURE for a tampered or expired link, for a Content-Type
  * other than the signed one (as S3 answers a header that breaks its signature) and for a link

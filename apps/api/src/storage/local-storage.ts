@@ -44,7 +44,7 @@ export class ObjectExistsError extends Error {
 }
 
 /**
- * DESIGN §2: files on local disk under `${dataDir}/files/<key>`, uploaded and downloaded through
+ * docs/product.md#components: files on local disk under `${dataDir}/files/<key>`, uploaded and downloaded through
  * the API's own HMAC-signed, expiring URLs — the same presigned flow the browser uses with S3.
  */
 export class LocalStorage implements Storage {
@@ -78,7 +78,7 @@ export class LocalStorage implements Storage {
     const exp = expiryFromNow(options.expiresInSeconds);
     // The limit, not the declared size, is signed, and the declared hash only names the upload:
     // bytes that differ from the declaration must still arrive so `complete` can answer the
-    // contract's 400 (DESIGN §4). Single use (see `receive`) keeps them from changing afterwards.
+    // contract's 400 (docs/product.md#api). Single use (see `receive`) keeps them from changing afterwards.
     const url = this.signedUrl({
       op: 'put',
       key,
@@ -182,7 +182,7 @@ export class LocalStorage implements Storage {
     return deleted;
   }
 
-  /** The fields a PUT link signed, or INVALID_SIGNATURE (DESIGN §4: tampered or expired → 403). */
+  /** The fields a PUT link signed, or INVALID_SIGNATURE (docs/product.md#api: tampered or expired → 403). */
   verifyUploadUrl(key: string, query: unknown): { contentType: string; maxBytes: number } {
     const params = queryParams(query);
     // A missing or malformed field gets a value no URL is ever signed with, so the HMAC fails.

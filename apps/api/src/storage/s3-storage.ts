@@ -84,7 +84,7 @@ const loadAwsSdk = () =>
   ]).then(([s3, presigner]) => ({ ...s3, ...presigner })));
 
 /**
- * DESIGN §2: production storage. The browser uploads and downloads straight to the bucket with
+ * docs/product.md#components: production storage. The browser uploads and downloads straight to the bucket with
  * presigned URLs; the API only signs them, checks the result and writes staff attachments.
  */
 export class S3Storage implements Storage {

@@ -1,6 +1,6 @@
 import { DomainError } from '@portal/domain';
 
-/** DESIGN §4: presigned links live 15 minutes unless a caller asks otherwise. */
+/** docs/product.md#api: presigned links live 15 minutes unless a caller asks otherwise. */
 export const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 // S3 refuses presigned URLs that live longer than a week; the local driver keeps the same bound.
 const MAX_EXPIRY_SECONDS = 7 * 24 * 60 * 60;

@@ -8,7 +8,7 @@ export interface PresignedUpload {
 }
 
 /**
- * STYLE §6: the port every upload goes through (unit documents, frequency documents, loan
+ * The port every upload goes through (unit documents, frequency documents, loan
  * statements). Callers store object keys, never URLs: links are minted fresh on each read.
  */
 export interface Storage {
@@ -18,7 +18,7 @@ export interface Storage {
    * no longer change. S3 binds the SHA-256 checksum (x-amz-checksum-sha256) and content type, so
    * S3 stores only the declared bytes. Local binds key, content type, max size, declared SHA-256
    * and expiry in its HMAC and stores once (a used link → 403); it does not check the bytes, so
-   * `complete` answers the mismatch (DESIGN §4). `headers` are the headers the browser must send.
+   * `complete` answers the mismatch (docs/product.md#api). `headers` are the headers the browser must send.
    */
   presignUpload(
     key: string,

@@ -101,7 +101,7 @@ describe('apiGet / apiSend', () => {
   });
 });
 
-describe('shouldRetryRead (SPEC §9: 5 retries on reads)', () => {
+describe('shouldRetryRead (docs/product.md#limits: 5 retries on reads)', () => {
   it('retries network failures and 5xx answers five times', () => {
     for (const status of [0, 500, 503]) {
       const error = new ApiError(status, 'X', 'x');

@@ -1,6 +1,6 @@
 import { currentLanguage } from '../i18n';
 
-/** DESIGN §4: every error body is `{ error: { code, message } }`. */
+/** docs/product.md#api: every error body is `{ error: { code, message } }`. */
 function errorOf(body: unknown): { code: string; message: string } | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
   const { error } = body;
@@ -82,7 +82,7 @@ async function request<T>(
     // The browser talks to its own origin; every path is one of the domain's (api-paths.ts).
     response = await fetch(path, {
       method,
-      // The session is an httpOnly cookie (DESIGN §3); never send it elsewhere.
+      // The session is an httpOnly cookie (docs/product.md#roles); never send it elsewhere.
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
@@ -151,12 +151,12 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   );
 }
 
-/** SPEC §8: a write the server could not pass on to the lender's systems (HTTP 503). */
+/** docs/product.md#errors: a write the server could not pass on to the lender's systems (HTTP 503). */
 export function isServiceUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 503;
 }
 
-/** SPEC §9: reads are retried 5 times, 2000 ms apart. */
+/** docs/product.md#limits: reads are retried 5 times, 2000 ms apart. */
 export const READ_RETRY_COUNT = 5;
 export const READ_RETRY_DELAY_MS = 2000;
 

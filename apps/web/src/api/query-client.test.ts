@@ -4,7 +4,7 @@ import { createQueryClient } from './query-client';
 import { sessionQueryKey } from './session';
 
 describe('createQueryClient', () => {
-  it('ends the session when any call answers 401 (SPEC §8)', async () => {
+  it('ends the session when any call answers 401 (docs/product.md#errors)', async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(sessionQueryKey, { username: 'ACC1' });
     await queryClient

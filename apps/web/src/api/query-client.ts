@@ -6,7 +6,7 @@ import { sessionQueryKey } from './session';
 
 /**
  * One client for the app. A 401 from any call means the session ended (expired,
- * revoked, user disabled): SPEC §8 signs the user out, so the session is cleared
+ * revoked, user disabled): docs/product.md#errors signs the user out, so the session is cleared
  * and the route guard sends them to sign in, keeping the page to come back to.
  */
 export function createQueryClient(): QueryClient {

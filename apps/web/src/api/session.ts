@@ -41,7 +41,7 @@ export function isStaffUser(user: SessionUser): boolean {
   return user.role !== 'client';
 }
 
-/** SPEC §2 start-up: staff land on the NOC checker, borrowers on their loans. */
+/** docs/product.md#screens start-up: staff land on the NOC checker, borrowers on their loans. */
 export function homePathFor(user: SessionUser): string {
   return isStaffUser(user) ? '/checker' : '/opportunities';
 }
@@ -51,7 +51,7 @@ async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null
     const { user } = await apiGet(SESSION_PATH, SessionAnswer, { signal });
     return user;
   } catch (error) {
-    // No session is an answer, not a failure (DESIGN §4: GET /api/auth/session → 401).
+    // No session is an answer, not a failure (docs/product.md#api: GET /api/auth/session → 401).
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
@@ -91,7 +91,7 @@ export function useSaveLanguage() {
   };
 }
 
-/** SPEC §2 header: Logout signs out and goes to /logout. */
+/** docs/product.md#screens header: Logout signs out and goes to /logout. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

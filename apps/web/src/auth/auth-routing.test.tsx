@@ -32,7 +32,7 @@ function signedOut() {
   });
 }
 
-describe('route guard (SPEC §2)', () => {
+describe('route guard (docs/product.md#screens)', () => {
   it('sends a visit without a session to the root and remembers where it was going', async () => {
     signedOut();
     const { router } = renderApp('/checker?status=APPROVED#top');
@@ -56,7 +56,7 @@ describe('route guard (SPEC §2)', () => {
   });
 });
 
-describe('start-up at the root (SPEC §2)', () => {
+describe('start-up at the root (docs/product.md#screens)', () => {
   it('sends an approver to the NOC checker', async () => {
     signedInAs(approver);
     const { router } = renderApp('/');

@@ -14,7 +14,7 @@ export function useCurrentUser(): SessionUser {
 }
 
 /**
- * SPEC §2 route guard: a guarded route needs a valid session; without one the
+ * docs/product.md#screens route guard: a guarded route needs a valid session; without one the
  * requested URL is saved for after sign-in and the user goes to the root.
  */
 export function RequireSession() {

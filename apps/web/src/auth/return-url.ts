@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a guarded page visited without a session is remembered and opened
+ * docs/product.md#screens: a guarded page visited without a session is remembered and opened
  * once after sign-in. Kept in sessionStorage so it dies with the tab.
  */
 const RETURN_URL_KEY = 'returnUrl';

@@ -6,7 +6,7 @@ import { clearReturnUrl, readReturnUrl } from './return-url';
 import { SessionCheck } from './session-check';
 
 /**
- * SPEC §2 start-up, at the root path: with a valid session go to the saved return
+ * docs/product.md#screens start-up, at the root path: with a valid session go to the saved return
  * address (once) or the role's home; without one show `children` (the sign-in
  * screen). After sign-in, putting the user into the session query lands here too.
  */

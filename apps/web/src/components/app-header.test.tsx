@@ -33,7 +33,7 @@ function hrefOf(nav: ReturnType<typeof renderHeader>, name: string) {
   return nav.getByRole('link', { name }).getAttribute('href');
 }
 
-describe('AppHeader (SPEC §2 header navigation)', () => {
+describe('AppHeader (docs/product.md#screens header navigation)', () => {
   it('gives a client Home, Unit Status, Collateral Status and their account', () => {
     const nav = renderHeader(client);
     expect(hrefOf(nav, 'Home')).toBe('/opportunities');

@@ -2,7 +2,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { Hint } from './hint';
 
 /**
- * SPEC §2: a count badge with a tooltip ('No. of loans', 'No. of projects').
+ * docs/product.md#screens: a count badge with a tooltip ('No. of loans', 'No. of projects').
  * The tooltip's words are also in the badge for screen readers, and the badge
  * takes focus so keyboard users can open the tooltip too.
  */

@@ -17,12 +17,12 @@ const Calendar = lazy<ComponentType<DatePickerInputProps & RefAttributes<HTMLBut
   () => import('./date-picker-calendar'),
 );
 
-/** DESIGN §7: dates read '22 Nov 2026' in the pickers too. */
+/** docs/product.md#look-and-feel: dates read '22 Nov 2026' in the pickers too. */
 const DATE_FORMAT = 'D MMM YYYY';
 
 /**
  * The placeholder is page text, and Mantine's placeholder grey is below WCAG AA
- * (axe color-contrast); the theme's dimmed grey passes (DESIGN §6).
+ * (axe color-contrast); the theme's dimmed grey passes (docs/product.md#quality).
  */
 const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 

@@ -12,7 +12,7 @@ interface EmptyStateProps {
   headingOrder?: 1 | 2 | 3;
 }
 
-/** DESIGN §7: every list has an empty (and error) state instead of a blank area. */
+/** docs/product.md#look-and-feel: every list has an empty (and error) state instead of a blank area. */
 export function EmptyState({
   title,
   description,

@@ -4,7 +4,7 @@ import { useLingui } from '../i18n';
 
 export interface ErrorPopupProps {
   opened: boolean;
-  /** SPEC §8: closing often does something (reload the list, clear the error). */
+  /** docs/product.md#errors: closing often does something (reload the list, clear the error). */
   onClose: () => void;
   message?: ReactNode;
   title?: string;
@@ -22,7 +22,7 @@ export default function ErrorDialog({ opened, onClose, message, title }: ErrorPo
       centered
       withCloseButton={false}
     >
-      {/* SPEC §2 loan list: the generic failure message. */}
+      {/* docs/product.md#screens loan list: the generic failure message. */}
       <Text>{message ?? _('components.errorPopup.generic')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>

@@ -7,7 +7,7 @@ import { ErrorPopup, updateFailedMessage } from './error-popup';
 afterEach(() => setLanguage('en'));
 
 describe('ErrorPopup', () => {
-  it("shows SPEC §2's generic message and reports Close", async () => {
+  it("shows docs/product.md#screens's generic message and reports Close", async () => {
     const onClose = vi.fn();
     renderWithProviders(<ErrorPopup opened onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Error.!' });

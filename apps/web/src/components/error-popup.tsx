@@ -6,7 +6,7 @@ import { messages } from '../i18n/messages/components';
 
 addMessages(messages);
 
-/** SPEC §8: the words of the popup for an update the server could not pass on (HTTP 503). */
+/** docs/product.md#errors: the words of the popup for an update the server could not pass on (HTTP 503). */
 export const updateFailedMessage = () =>
   translate(currentLanguage(), 'domain.error.DEPENDENCY_DOWN');
 
@@ -16,7 +16,7 @@ export const updateFailedMessage = () =>
  */
 const ErrorDialog = lazy(() => import('./error-dialog'));
 
-/** The error popup of SPEC §2/§8, with a dimming overlay and a focused Close button. */
+/** The error popup of docs/product.md#screens, #errors, with a dimming overlay and a focused Close button. */
 export function ErrorPopup(props: ErrorPopupProps) {
   return (
     <Suspense fallback={null}>

@@ -39,7 +39,7 @@ export function PageFrame({ header, size, children }: PageFrameProps) {
   );
 }
 
-/** The routed page; pages load lazily (DESIGN §2: split routes). */
+/** The routed page; pages load lazily (docs/product.md#components: split routes). */
 export function RoutedPage() {
   return (
     <Suspense fallback={<PendingPage />}>

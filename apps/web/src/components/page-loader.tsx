@@ -10,7 +10,7 @@ interface PageLoaderProps {
   detail?: string | null;
 }
 
-/** DESIGN §7: no blank screens — a visible, announced loading state. */
+/** docs/product.md#look-and-feel: no blank screens — a visible, announced loading state. */
 export function PageLoader({ label, detail }: PageLoaderProps) {
   const { _ } = useLingui();
   return (

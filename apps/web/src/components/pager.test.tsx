@@ -18,7 +18,7 @@ function renderPager(page: number, totalPages: number) {
 
 afterEach(() => setLanguage('en'));
 
-describe('Pager (SPEC §9 page window)', () => {
+describe('Pager (docs/product.md#limits page window)', () => {
   it('shows every page when there are 7 or fewer', () => {
     const { pageLabels, nav } = renderPager(4, 7);
     expect(pageLabels).toEqual([
@@ -52,7 +52,7 @@ describe('Pager (SPEC §9 page window)', () => {
     );
   });
 
-  it('offers Previous only after page 1 and Next only before the last (SPEC §5)', () => {
+  it('offers Previous only after page 1 and Next only before the last (docs/product.md#validation)', () => {
     renderPager(1, 20);
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);

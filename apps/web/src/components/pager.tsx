@@ -17,8 +17,8 @@ interface PagerProps {
 }
 
 /**
- * Previous / Next with the page numbers of SPEC §9: all of them up to 7 pages,
- * otherwise a window with gaps. SPEC §5: Previous only above page 1, Next only
+ * Previous / Next with the page numbers of docs/product.md#limits: all of them up to 7 pages,
+ * otherwise a window with gaps. docs/product.md#validation: Previous only above page 1, Next only
  * below the last. Nothing to page through, nothing shown.
  */
 export function Pager({ page, totalPages, onChange, label, disabled = false }: PagerProps) {

@@ -6,7 +6,7 @@ import type { RouteHandle } from '../route-handle';
 import { PageLoader } from './page-loader';
 
 /**
- * A page whose code is still loading (DESIGN §7: a visible, announced loading state): its
+ * A page whose code is still loading (docs/product.md#look-and-feel: a visible, announced loading state): its
  * heading first, where the page will show it, when the route names one.
  */
 export function PendingPage() {

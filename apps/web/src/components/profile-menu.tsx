@@ -6,7 +6,7 @@ import { useLingui } from '../i18n';
 import Tooltip from './hint-tooltip';
 
 /**
- * SPEC §2: the user-profile icon (`button`, the header's own); a tap shows who is signed in, with
+ * docs/product.md#screens: the user-profile icon (`button`, the header's own); a tap shows who is signed in, with
  * a link to the profile.
  */
 export default function ProfileMenu({ user, button }: { user: SessionUser; button: ReactElement }) {

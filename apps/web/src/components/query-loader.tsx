@@ -13,7 +13,7 @@ export interface RetryingQuery {
 }
 
 /**
- * SPEC §9 retries a failing read 5 times, 2 s apart: about 10 s in which the user would see
+ * docs/product.md#limits retries a failing read 5 times, 2 s apart: about 10 s in which the user would see
  * only a spinner. While a retry is under way this says which one ("Retrying, 2 of 5").
  */
 export function retryProgress({ isFetching, failureCount }: RetryingQuery): string | null {

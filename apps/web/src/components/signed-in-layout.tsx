@@ -13,7 +13,7 @@ import { UserNav } from './user-nav';
 const ModalsHost = lazy(() => import('./modals-host'));
 
 /**
- * Signed-in screens: the role's navigation in the header (SPEC §2), and the confirmation
+ * Signed-in screens: the role's navigation in the header (docs/product.md#screens), and the confirmation
  * dialogs they open. The route guard sits inside, so its loading and redirect states keep
  * the page frame.
  */

@@ -6,7 +6,7 @@ import { StatusBadge } from './status-badge';
 
 afterEach(() => setLanguage('en'));
 
-describe('StatusBadge (DESIGN §7: colour is never the only signal)', () => {
+describe('StatusBadge (docs/product.md#look-and-feel: colour is never the only signal)', () => {
   it('writes the status out', () => {
     renderWithProviders(<StatusBadge status="PENDING_APPROVAL" />);
     expect(screen.getByText('PENDING FOR APPROVAL')).toBeTruthy();

@@ -8,12 +8,12 @@ addMessages(messages);
 interface StatusBadgeProps {
   /** `null` when the slot has no file yet. */
   status: ApprovalStatus | null;
-  /** Screens with their own wording (SPEC §4 collateral list) pass it here. */
+  /** Screens with their own wording (docs/product.md#statuses collateral list) pass it here. */
   label?: string;
 }
 
 /**
- * DESIGN §7: one colour per status everywhere, and colour is never the only
+ * docs/product.md#look-and-feel: one colour per status everywhere, and colour is never the only
  * signal — the label is always written out.
  */
 export function StatusBadge({ status, label }: StatusBadgeProps) {

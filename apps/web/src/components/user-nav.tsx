@@ -32,14 +32,14 @@ interface NavTarget {
   icon: ComponentType<IconProps>;
 }
 
-/** SPEC §2 `files`: every document in one list, for either role. */
+/** docs/product.md#screens `files`: every document in one list, for either role. */
 const FILES_NAV: NavTarget = {
   to: '/files',
   label: 'components.userNav.documents',
   icon: IconFiles,
 };
 
-/** SPEC §2 "Header navigation": client icons. */
+/** docs/product.md#screens "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
   { to: '/opportunities', label: 'components.userNav.home', icon: IconHome },
   { to: '/unitstatus', label: 'components.userNav.unitStatus', icon: IconBuildingCommunity },
@@ -47,7 +47,7 @@ const CLIENT_NAV: NavTarget[] = [
   FILES_NAV,
 ];
 
-/** SPEC §2: approver icons; DESIGN §3 gives viewers and admins the same screens. */
+/** docs/product.md#screens: approver icons; docs/product.md#roles gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
   { to: '/checker', label: 'components.userNav.nocChecker', icon: IconClipboardCheck },
   {
@@ -71,7 +71,7 @@ const REPORT_NAV: NavTarget = {
 };
 const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
 
-/** DESIGN §3 / §4 "Users": admins also manage users and failed deliveries. */
+/** docs/product.md#roles, #api "Users": admins also manage users and failed deliveries. */
 const ADMIN_NAV: NavTarget[] = [
   ...APPROVER_NAV,
   { to: '/admin/users', label: 'components.userNav.administration', icon: IconUserCog },
@@ -134,7 +134,7 @@ export function UserNav({ user }: { user: SessionUser }) {
   );
 }
 
-/** SPEC §2: a user-profile icon titled with the account name (profile-menu.tsx). */
+/** docs/product.md#screens: a user-profile icon titled with the account name (profile-menu.tsx). */
 export function ProfileButton({
   user,
   ...props

@@ -403,7 +403,7 @@ describe('file review', () => {
     });
   });
 
-  it('a rejection without a reason code, as SPEC §7’s client sends it, is recorded as OTHER', () => {
+  it('a rejection without a reason code, as docs/product.md#api’s client sends it, is recorded as OTHER', () => {
     for (const rejectionReason of [undefined, null]) {
       expect(
         decideFileReview(

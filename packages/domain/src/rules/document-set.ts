@@ -4,9 +4,9 @@ import type { RejectionReason } from '../rejection-reasons.ts';
 import { COLLATERAL_SLOTS, UNIT_SLOTS } from '../file-types.ts';
 import { isReviewerRole, type PreviousReview, type Role } from '../schemas/entities.ts';
 
-// DESIGN §1: a unit (7 slots) and a monitoring frequency (9 slots) are one
+// docs/product.md#what-it-does: a unit (7 slots) and a monitoring frequency (9 slots) are one
 // "document set": a parent status plus typed slots, each holding at most one
-// live file. These are its rules (SPEC §4), written once for both.
+// live file. These are its rules (docs/product.md#statuses), written once for both.
 
 export type DocumentSetKind = 'unit' | 'frequency';
 
@@ -41,7 +41,7 @@ export type Verdict = { ok: true } | { ok: false; code: DomainErrorCode };
 export type Decision<F extends SetFile = SetFile> =
   { ok: true; next: { status: ApprovalStatus; files: F[] } } | { ok: false; code: DomainErrorCode };
 
-/** SPEC §9: seven files per unit, exactly nine per frequency. */
+/** docs/product.md#limits: seven files per unit, exactly nine per frequency. */
 export const REQUIRED_FILE_COUNT = {
   unit: UNIT_SLOTS.length,
   frequency: COLLATERAL_SLOTS.length,
@@ -50,7 +50,7 @@ export const REQUIRED_FILE_COUNT = {
 const OK: Verdict = { ok: true };
 const refuse = (code: DomainErrorCode) => ({ ok: false, code }) as const;
 
-/** SPEC §4: nothing in a set changes while it awaits approval or once approved. */
+/** docs/product.md#statuses: nothing in a set changes while it awaits approval or once approved. */
 export function isLocked(status: ApprovalStatus): boolean {
   return status === 'PENDING_APPROVAL' || status === 'APPROVED';
 }
@@ -79,30 +79,30 @@ function everySlotReviewed(state: DocumentSetState): boolean {
   return everySlotFilled(state) && slotFiles(state).every(isReviewed);
 }
 
-/** DESIGN §5: only the owning borrower uploads, discards, submits; another borrower's set is 404. */
+/** docs/product.md#server-rules: only the owning borrower uploads, discards, submits; another borrower's set is 404. */
 function borrowerOnly(actor: Actor): Verdict {
   if (actor.role !== 'client') return refuse('FORBIDDEN');
   if (!actor.isOwner) return refuse('NOT_FOUND');
   return OK;
 }
 
-/** SPEC §6 / DESIGN §5: approvers (and admins) review; viewers only read. */
+/** docs/product.md#roles, #server-rules: approvers (and admins) review; viewers only read. */
 function reviewerOnly(actor: Actor): Verdict {
   return isReviewerRole(actor.role) ? OK : refuse('FORBIDDEN');
 }
 
-/** SPEC §4: the final status is computed: APPROVED unless a file is REJECTED. */
+/** docs/product.md#statuses: the final status is computed: APPROVED unless a file is REJECTED. */
 export function finalOutcome(files: readonly SetFile[]): ReviewOutcome {
   return files.some((file) => file.approvalStatus === 'REJECTED') ? 'REJECTED' : 'APPROVED';
 }
 
-/** SPEC §3 / §9: a frequency "has required files" with more than 8. */
+/** docs/product.md#records, #limits: a frequency "has required files" with more than 8. */
 export function hasRequiredFiles(count: number): boolean {
   return count > 8;
 }
 
 /**
- * SPEC §4 / §9: every slot holds one file, the count is exactly 7 (unit) or 9
+ * docs/product.md#statuses, #limits: every slot holds one file, the count is exactly 7 (unit) or 9
  * (frequency), each file is NOT_RAISED or APPROVED, and the set is neither
  * pending nor approved. This covers a unit's first submit (all NOT_RAISED) and
  * resubmission after rejection (NOT_RAISED or APPROVED) alike.
@@ -119,7 +119,7 @@ export function isReadyToSubmit(kind: DocumentSetKind, state: DocumentSetState):
   );
 }
 
-/** SPEC §4 all-uploaded flag: every slot filled, and not every file pending. */
+/** docs/product.md#statuses all-uploaded flag: every slot filled, and not every file pending. */
 export function allUploaded(state: DocumentSetState): boolean {
   return (
     everySlotFilled(state) &&
@@ -128,7 +128,7 @@ export function allUploaded(state: DocumentSetState): boolean {
 }
 
 /**
- * SPEC §2 / §4 all-approved flag: every slot's file is approved or rejected and
+ * docs/product.md#screens, #statuses all-approved flag: every slot's file is approved or rejected and
  * the set is not already APPROVED. Finalising also needs the set pending: use
  * canFinalise to show the approver's Submit.
  */
@@ -140,7 +140,7 @@ function checkSubmit(kind: DocumentSetKind, state: DocumentSetState, actor: Acto
   const allowed = borrowerOnly(actor);
   if (!allowed.ok) return allowed;
   if (isLocked(state.status)) return refuse('ILLEGAL_TRANSITION');
-  // SPEC §4: resubmission needs 7 (unit) or exactly 9 (frequency) unreviewed-or-approved files.
+  // docs/product.md#statuses: resubmission needs 7 (unit) or exactly 9 (frequency) unreviewed-or-approved files.
   if (!isReadyToSubmit(kind, state)) return refuse('NOT_READY_TO_SUBMIT');
   return OK;
 }
@@ -149,7 +149,7 @@ function checkFinalise(state: DocumentSetState, actor: Actor): Verdict {
   const allowed = reviewerOnly(actor);
   if (!allowed.ok) return allowed;
   if (state.status !== 'PENDING_APPROVAL') return refuse('ILLEGAL_TRANSITION');
-  // DESIGN §5: finalise only when every document is reviewed.
+  // docs/product.md#server-rules: finalise only when every document is reviewed.
   if (!everySlotReviewed(state)) return refuse('NOT_ALL_REVIEWED');
   return OK;
 }
@@ -160,8 +160,8 @@ export function canFinalise(state: DocumentSetState, actor: Actor): boolean {
 }
 
 /**
- * The one transition function of a document set (STYLE §1). Authorisation is
- * checked before state (DESIGN §4): a role that may never act gets FORBIDDEN,
+ * The one transition function of a document set. Authorisation is
+ * checked before state (docs/product.md#api): a role that may never act gets FORBIDDEN,
  * an allowed role at the wrong moment a 409 code.
  */
 export function decide<F extends SetFile>(
@@ -174,7 +174,7 @@ export function decide<F extends SetFile>(
     case 'submit': {
       const verdict = checkSubmit(kind, state, actor);
       if (!verdict.ok) return verdict;
-      // SPEC §4: APPROVED files stay APPROVED with their remarks; the rest go
+      // docs/product.md#statuses: APPROVED files stay APPROVED with their remarks; the rest go
       // to PENDING_APPROVAL with approver remarks cleared.
       const files = state.files.map((file) =>
         state.slots.includes(file.fileType) && file.approvalStatus !== 'APPROVED'
@@ -186,7 +186,7 @@ export function decide<F extends SetFile>(
     case 'finalise': {
       const verdict = checkFinalise(state, actor);
       if (!verdict.ok) return verdict;
-      // DESIGN §5: the outcome is computed, not trusted.
+      // docs/product.md#server-rules: the outcome is computed, not trusted.
       const outcome = finalOutcome(slotFiles(state));
       if (action.requested !== outcome) return refuse('OUTCOME_MISMATCH');
       return { ok: true, next: { status: outcome, files: [...state.files] } };
@@ -194,7 +194,7 @@ export function decide<F extends SetFile>(
     case 'reopen': {
       const allowed = borrowerOnly(actor);
       if (!allowed.ok) return allowed;
-      // SPEC §4: only an APPROVED frequency reopens (the edit icon); units never do.
+      // docs/product.md#statuses: only an APPROVED frequency reopens (the edit icon); units never do.
       if (kind === 'unit' || state.status !== 'APPROVED') return refuse('ILLEGAL_TRANSITION');
       const files = state.files.map((file) => ({
         ...file,
@@ -207,7 +207,7 @@ export function decide<F extends SetFile>(
 }
 
 /**
- * SPEC §7 / DESIGN §4: a PUT carries the requested status; this is the action
+ * docs/product.md#api, #api: a PUT carries the requested status; this is the action
  * it asks for (PENDING_APPROVAL submits, APPROVED/REJECTED finalises,
  * NOT_RAISED reopens).
  */
@@ -248,7 +248,7 @@ export type FileDecision =
   { ok: true; action: FileAction; next: FileChange } | { ok: false; code: DomainErrorCode };
 
 /**
- * Whether an approver (or admin) may decide on this file now, remarks aside (SPEC §4): a pending
+ * Whether an approver (or admin) may decide on this file now, remarks aside (docs/product.md#statuses): a pending
  * file, in any set (a borrower may mark one file for approval before submitting the set); or a
  * file already approved or rejected, to change the decision, while the set still awaits approval
  * (once finalised, decisions stand).
@@ -266,7 +266,7 @@ export function canReview(file: FileStatus, actor: Actor, parentStatus: Approval
 }
 
 /**
- * SPEC §4 / DESIGN §5: an approver approves or rejects a file, always with remarks: a pending
+ * docs/product.md#statuses, #server-rules: an approver approves or rejects a file, always with remarks: a pending
  * file, or (a decision change) a reviewed file while the set still awaits approval. A requested
  * status other than APPROVED/REJECTED is not a review; an approval carries no reason.
  */
@@ -285,7 +285,7 @@ export function decideFileReview(
   const approverRemarks = review.approverRemarks?.trim() ?? '';
   if (approverRemarks === '') return refuse('REMARKS_REQUIRED');
   if (requested === 'APPROVED' && review.rejectionReason) return refuse('VALIDATION_FAILED');
-  // DESIGN §4: SPEC §7's client names no reason, and its rejection must still be one: OTHER.
+  // docs/product.md#api: its client names no reason, and its rejection must still be one: OTHER.
   const rejectionReason = requested === 'REJECTED' ? (review.rejectionReason ?? 'OTHER') : null;
   return {
     ok: true,
@@ -295,7 +295,7 @@ export function decideFileReview(
 }
 
 /**
- * SPEC §4 "Mark for approval": the owning borrower sends one file to the checker ahead of the
+ * docs/product.md#statuses "Mark for approval": the owning borrower sends one file to the checker ahead of the
  * set, while neither the set nor the file is pending or approved.
  */
 export function checkMarkForApproval(
@@ -321,7 +321,7 @@ export function canMarkForApproval(
 }
 
 /**
- * SPEC §4: marking for approval sets the file to PENDING_APPROVAL and clears approverRemarks
+ * docs/product.md#statuses: marking for approval sets the file to PENDING_APPROVAL and clears approverRemarks
  * (and the rejection reason that went with them).
  */
 export function decideMarkForApproval(
@@ -339,7 +339,7 @@ export function decideMarkForApproval(
 }
 
 /**
- * The one transition function of a file (SPEC §7: a PUT carries the requested status):
+ * The one transition function of a file (docs/product.md#api: a PUT carries the requested status):
  * PENDING_APPROVAL is the borrower's mark for approval, APPROVED/REJECTED the checker's review.
  * NOT_RAISED is no file transition; who may change files at all is told so (409), anyone else is
  * refused as for any other status.
@@ -363,7 +363,7 @@ export function decideFileUpdate(
   }
 }
 
-/** SPEC §4: the owning borrower uploads into an empty slot of a set that is not locked. */
+/** docs/product.md#statuses: the owning borrower uploads into an empty slot of a set that is not locked. */
 export function checkUpload(
   slotFile: FileStatus | undefined,
   actor: Actor,
@@ -385,7 +385,7 @@ export function canUpload(
 }
 
 /**
- * SPEC §4 / §5: only the owning borrower discards, and only a file that is not
+ * docs/product.md#statuses, #validation: only the owning borrower discards, and only a file that is not
  * pending and not approved (so NOT_RAISED or REJECTED), in a set that is not locked.
  */
 export function checkDiscard(
@@ -418,7 +418,7 @@ export interface ReplacedFile extends FileStatus {
 
 /**
  * Replace, don't delete: the owning borrower may send a replacement for a slot's live file when
- * that file could be discarded (SPEC §4), and only into the same slot. `replaced` is the file the
+ * that file could be discarded (docs/product.md#statuses), and only into the same slot. `replaced` is the file the
  * replacement names among the set's live files: undefined once it has left its slot (discarded,
  * or replaced by another upload first), which is a conflict. Checked when the replacement starts
  * and again, under the set's lock, when it completes and the two swap.

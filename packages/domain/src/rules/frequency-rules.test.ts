@@ -8,7 +8,7 @@ import {
   isFutureMonth,
 } from './frequency-rules.ts';
 
-describe('frequency row button (SPEC §4 table)', () => {
+describe('frequency row button (docs/product.md#statuses table)', () => {
   it("no required files and not approved or rejected: 'Uploaded Files (n)'", () => {
     expect(
       frequencyRowButton({ status: 'NOT_RAISED', uploadedFiles: 3, hasRequiredFiles: false }),

@@ -10,7 +10,7 @@ import {
   type SetFile,
 } from './document-set.ts';
 
-/** A frequency as a document set: the nine collateral slots (SPEC §3). */
+/** A frequency as a document set: the nine collateral slots (docs/product.md#records). */
 export function frequencyDocumentSet<F extends SetFile>(
   frequency: { approvalStatus: ApprovalStatus },
   files: readonly F[],
@@ -32,13 +32,13 @@ export function isFrequencyReadyToSubmit(state: DocumentSetState): boolean {
 
 export interface RowButton {
   label: string;
-  /** The reopen (edit) icon; only a client may use it (SPEC §6). */
+  /** The reopen (edit) icon; only a client may use it (docs/product.md#roles). */
   showEdit: boolean;
   colour: StatusColour;
 }
 
 /**
- * SPEC §4 "Row button by state on the frequency screen", row by row. "Files
+ * docs/product.md#statuses "Row button by state on the frequency screen", row by row. "Files
  * present" means hasRequiredFiles; the two 'Uploaded … (n)' labels differ in
  * capitalisation on purpose.
  */
@@ -65,7 +65,7 @@ export function frequencyRowButton({
   }
 }
 
-/** SPEC §5 / DESIGN §5: a frequency's month may not be after the current month. */
+/** docs/product.md#validation, #server-rules: a frequency's month may not be after the current month. */
 export function isFutureMonth(
   month: number,
   year: number,

@@ -1,7 +1,7 @@
 import { LOAN_STATEMENT_WINDOW_DAYS, addDays } from '../dates.ts';
 import type { ErrorDetails } from '../errors.ts';
 
-/** SPEC §5 / §9: the pickers run from 365 days before today up to today. */
+/** docs/product.md#validation, #limits: the pickers run from 365 days before today up to today. */
 export function loanStatementWindow(today: string): { minDate: string; maxDate: string } {
   return { minDate: addDays(today, -LOAN_STATEMENT_WINDOW_DAYS), maxDate: today };
 }
@@ -13,7 +13,7 @@ export interface DateProblem extends ErrorDetails<'VALIDATION_FAILED'> {
 }
 
 /**
- * DESIGN §5: loan-statement dates lie within the last 365 days and from ≤ to.
+ * docs/product.md#server-rules: loan-statement dates lie within the last 365 days and from ≤ to.
  * Dates are 'YYYY-MM-DD', so text order is date order. Null when fine.
  */
 export function loanStatementDatesProblem(

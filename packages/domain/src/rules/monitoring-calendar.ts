@@ -45,7 +45,7 @@ export function calendarStateLabel(state: CalendarState, language: Language = 'e
   return translate(language, `domain.calendarState.${state}`);
 }
 
-/** DESIGN §7 status colours: a due pack is amber like NOT_RAISED, an overdue one red. */
+/** docs/product.md#look-and-feel status colours: a due pack is amber like NOT_RAISED, an overdue one red. */
 export const CALENDAR_STATE_COLOURS = {
   DUE: 'yellow',
   OVERDUE: 'red',

@@ -12,7 +12,7 @@ import {
 } from './document-set.ts';
 
 /**
- * SPEC §2: the NOC type shown is Provisional when a provisional NOC request
+ * docs/product.md#screens: the NOC type shown is Provisional when a provisional NOC request
  * file is present, Final when only the final one is, and nothing otherwise.
  */
 export function nocType(files: ReadonlyArray<{ fileType: string }>): NocType | null {
@@ -21,7 +21,7 @@ export function nocType(files: ReadonlyArray<{ fileType: string }>): NocType | n
   return null;
 }
 
-/** A unit as a document set: its seven slots, the NOC one resolved by selectedNoc (SPEC §2). */
+/** A unit as a document set: its seven slots, the NOC one resolved by selectedNoc (docs/product.md#screens). */
 export function unitDocumentSet<F extends SetFile>(
   unit: { approvalStatus: ApprovalStatus; selectedNoc: SelectedNoc },
   files: readonly F[],

@@ -37,7 +37,7 @@ const checkerUnit = {
 };
 
 describe('entity schemas', () => {
-  it('has the four roles of DESIGN §3', () => {
+  it('has the four roles of docs/product.md#roles', () => {
     expect(RoleSchema.options).toEqual(['client', 'approver', 'viewer', 'admin']);
   });
 

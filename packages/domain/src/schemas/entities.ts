@@ -6,7 +6,7 @@ import { FraudFlagSchema } from '../fraud-flags.ts';
 import { RejectionReasonSchema } from '../rejection-reasons.ts';
 import { LanguageSchema } from '../language.ts';
 
-// The entities of SPEC §3 as the API answers them (DESIGN §4). Money is a
+// The entities of docs/product.md#records as the API answers them (docs/product.md#api). Money is a
 // decimal string (the database's numeric), timestamps are ISO 8601 strings.
 
 const MoneyStringSchema = z.string().describe('Rupees as a decimal string, e.g. "12345678.50"');
@@ -14,11 +14,11 @@ const DecimalStringSchema = z.string().describe('Decimal string, e.g. "1250.5"')
 const TimestampSchema = z.string().describe('ISO 8601 timestamp');
 const IsoDateStringSchema = z.string().describe('YYYY-MM-DD');
 
-/** DESIGN §3: the four roles. */
+/** docs/product.md#roles: the four roles. */
 export const RoleSchema = z.enum(['client', 'approver', 'viewer', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** SPEC §6: approvers and admins review; viewers only read. */
+/** docs/product.md#roles: approvers and admins review; viewers only read. */
 export const isReviewerRole = (role: Role) => role === 'approver' || role === 'admin';
 /** Every lender role: staff read every account's data. */
 export const isStaffRole = (role: Role) => role !== 'client';
@@ -27,7 +27,7 @@ export const isStaffRole = (role: Role) => role !== 'client';
 export const ActorRefSchema = z.object({ username: z.string(), role: RoleSchema });
 export type ActorRef = z.infer<typeof ActorRefSchema>;
 
-/** SPEC §3: NOC type on the checker list, from the NOC files present. */
+/** docs/product.md#records: NOC type on the checker list, from the NOC files present. */
 export const NocTypeSchema = SelectedNocSchema;
 export type NocType = z.infer<typeof NocTypeSchema>;
 
@@ -82,11 +82,11 @@ export const UnitSchema = z.object({
   updatedAt: TimestampSchema,
   /** When the unit was last submitted to the checker (its age in the queue), or null. */
   submittedAt: TimestampSchema.nullable(),
-  /** DESIGN §4 "Readiness in lists": the domain rule, so screens never count files. */
+  /** docs/product.md#api "Readiness in lists": the domain rule, so screens never count files. */
   canSubmit: z.boolean(),
   projectKey: z.string(),
   selectedNoc: SelectedNocSchema,
-  /** DESIGN §5: optimistic concurrency; send it back to detect a stale write. */
+  /** docs/product.md#server-rules: optimistic concurrency; send it back to detect a stale write. */
   version: z.number().int(),
   meta: z.object({ opportunityKey: z.string(), projectKey: z.string() }),
   /** The first of two approvals, while the unit awaits its second; otherwise null. */
@@ -101,7 +101,7 @@ export const UnitDetailSchema = UnitSchema.extend({
 });
 export type UnitDetail = z.infer<typeof UnitDetailSchema>;
 
-/** DESIGN §4: checker-list units carry what their columns show. */
+/** docs/product.md#api: checker-list units carry what their columns show. */
 export const CheckerUnitSchema = UnitSchema.extend({
   accountId: z.string(),
   accountName: z.string(),
@@ -123,7 +123,7 @@ export const PreviousReviewSchema = z.object({
 });
 export type PreviousReview = z.infer<typeof PreviousReviewSchema>;
 
-/** SPEC §3 unit and collateral files share one shape. fileName is null for a remarks-only entry. */
+/** docs/product.md#records unit and collateral files share one shape. fileName is null for a remarks-only entry. */
 export const DocumentFileSchema = z.object({
   key: z.string(),
   fileName: z.string().nullable(),
@@ -160,7 +160,7 @@ export const DocumentFileSchema = z.object({
 });
 export type DocumentFile = z.infer<typeof DocumentFileSchema>;
 
-/** DESIGN §4: list entries and single-file answers are `{file, meta: {presignedUrl}}`. */
+/** docs/product.md#api: list entries and single-file answers are `{file, meta: {presignedUrl}}`. */
 export const FileEntrySchema = z.object({
   file: DocumentFileSchema,
   meta: z.object({
@@ -186,18 +186,18 @@ export const FrequencySchema = z.object({
   month: z.number().int().min(1).max(12),
   year: z.number().int(),
   approvalStatus: ApprovalStatusSchema,
-  /** SPEC §3: the count of live, completed files. */
+  /** docs/product.md#records: the count of live, completed files. */
   uploadedFiles: z.number().int().nonnegative(),
-  /** SPEC §3: more than 8 files. */
+  /** docs/product.md#records: more than 8 files. */
   hasRequiredFiles: z.boolean(),
-  /** DESIGN §4 "Readiness in lists": the domain rule (SPEC §4), not a count. */
+  /** docs/product.md#api "Readiness in lists": the domain rule (docs/product.md#statuses), not a count. */
   canSubmit: z.boolean(),
   /** When the frequency was last submitted to the checker (its age in the queue), or null. */
   submittedAt: TimestampSchema.nullable(),
   version: z.number().int(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
-  /** SPEC §3: the collateral key and the account id. */
+  /** docs/product.md#records: the collateral key and the account id. */
   meta: z.object({ collateral: z.string(), account: z.string() }),
 });
 export type Frequency = z.infer<typeof FrequencySchema>;
@@ -226,7 +226,7 @@ export const LoanStatementRequestSchema = z.object({
 });
 export type LoanStatementRequest = z.infer<typeof LoanStatementRequestSchema>;
 
-/** DESIGN §4 "Users": accountKey is set for borrowers only. */
+/** docs/product.md#api "Users": accountKey is set for borrowers only. */
 export const UserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -249,7 +249,7 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** DESIGN §4 "History": who, role, when, what, before → after. */
+/** docs/product.md#api "History": who, role, when, what, before → after. */
 export const AuditEventSchema = z.object({
   id: z.string(),
   at: TimestampSchema,

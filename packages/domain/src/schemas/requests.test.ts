@@ -26,7 +26,7 @@ import {
 } from './requests.ts';
 
 /** 'field: message' for every refusal, the way the API names the field. */
-/** SPEC §2's hint, the refusal of any password outside the policy. */
+/** docs/product.md#screens's hint, the refusal of any password outside the policy. */
 const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
 
 function refusals(schema: z.ZodType, input: unknown): string[] {
@@ -41,7 +41,7 @@ const HASH = 'a'.repeat(64);
 describe('identity bodies', () => {
   it('accepts a password of 8+ characters with a letter, a digit and a symbol', () => {
     expect(PasswordSchema.parse('abcdef1!')).toBe('abcdef1!');
-    // DESIGN §4: a symbol is any character that is not a letter or a digit.
+    // docs/product.md#api: a symbol is any character that is not a letter or a digit.
     expect(PasswordSchema.safeParse('abc def1').success).toBe(true);
   });
 
@@ -172,7 +172,7 @@ describe('file bodies', () => {
     ).toEqual(['approvalStatus: A new file starts as NOT_RAISED']);
   });
 
-  it('accepts a file PUT with SPEC §7’s extra fields and drops them', () => {
+  it('accepts a file PUT with docs/product.md#api’s extra fields and drops them', () => {
     expect(
       FileUpdateBodySchema.parse({
         approvalStatus: 'APPROVED',
@@ -259,7 +259,7 @@ describe('frequency and unit bodies', () => {
     ).toEqual(['approvalStatus: A new frequency starts as NOT_RAISED']);
   });
 
-  it('accepts a status PUT with a version and ignores the other fields SPEC §7 sends', () => {
+  it('accepts a status PUT with a version and ignores the other fields docs/product.md#api sends', () => {
     expect(
       FrequencyUpdateBodySchema.parse({
         approvalStatus: 'PENDING_APPROVAL',

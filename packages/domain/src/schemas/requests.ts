@@ -9,16 +9,16 @@ import { invalid } from '../translate.ts';
 import { RoleSchema } from './entities.ts';
 import { checkMonitoringFields, ImportMonitoringFields } from './monitoring.ts';
 
-// Request bodies of DESIGN §4. One schema serves the web form and the API
-// route (STYLE §2), so every refusal carries the message the form shows.
-// Objects strip unknown fields, which also tolerates SPEC §7's extra fields.
+// Request bodies of docs/product.md#api. One schema serves the web form and the API
+// route, so every refusal carries the message the form shows.
+// Objects strip unknown fields, which also tolerates docs/product.md#api's extra fields.
 
 // ---------------------------------------------------------------- identity
 
-/** SPEC §2 hint, used as the refusal for any password outside DESIGN §3's policy. */
+/** docs/product.md#screens hint, used as the refusal for any password outside docs/product.md#roles's policy. */
 export const PASSWORD_HINT = invalid('domain.error.VALIDATION_FAILED.passwordHint');
 
-/** DESIGN §3: ≥ 8 characters with a letter, a digit and a symbol (any character that is neither). */
+/** docs/product.md#roles: ≥ 8 characters with a letter, a digit and a symbol (any character that is neither). */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= 8 &&
@@ -36,17 +36,17 @@ export const PasswordSchema = z
   .max(256, PASSWORD_TOO_LONG)
   .refine(isStrongPassword, PASSWORD_HINT);
 
-/** SPEC §5 / §8: the sign-up e-mail message. */
+/** docs/product.md#validation, #errors: the sign-up e-mail message. */
 export const EMAIL_MESSAGE = invalid('domain.error.VALIDATION_FAILED.emailInvalid');
 export const EmailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
   .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, EMAIL_MESSAGE));
 
-/** DESIGN §3: a one-time code works for 10 minutes. */
+/** docs/product.md#roles: a one-time code works for 10 minutes. */
 export const CODE_LIFETIME_MINUTES = 10;
 
-/** SPEC §5 / §9: one-time codes are exactly six digits. */
+/** docs/product.md#validation, #limits: one-time codes are exactly six digits. */
 export const OtpCodeSchema = z
   .string({ error: invalid('domain.error.VALIDATION_FAILED.confirmationCodeEmpty') })
   .regex(/^\d{6}$/, {
@@ -56,7 +56,7 @@ export const OtpCodeSchema = z
         : invalid('domain.error.VALIDATION_FAILED.otpSixDigits'),
   });
 
-/** DESIGN §3: a borrower's username is their account id, upper-cased. */
+/** docs/product.md#roles: a borrower's username is their account id, upper-cased. */
 export const AccountIdSchema = z
   .string({ error: invalid('domain.error.VALIDATION_FAILED.accountIdRequired') })
   .trim()
@@ -65,7 +65,7 @@ export const AccountIdSchema = z
   .transform((id) => id.toUpperCase());
 
 /**
- * DESIGN §3: usernames are account ids (upper-cased); forgot-password also
+ * docs/product.md#roles: usernames are account ids (upper-cased); forgot-password also
  * takes an e-mail (lower-cased, compared case-insensitively). Normalising here
  * keeps sign-in throttling per user whatever the typed case.
  */
@@ -74,7 +74,7 @@ export function normaliseUsername(username: string): string {
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.toUpperCase();
 }
 
-/** SPEC §5 identity-layer messages. */
+/** docs/product.md#validation identity-layer messages. */
 const UsernameSchema = z
   .string({ error: invalid('domain.error.VALIDATION_FAILED.usernameEmpty') })
   .trim()
@@ -114,7 +114,7 @@ export const SigninBodySchema = z.object({
 });
 export type SigninBody = z.infer<typeof SigninBodySchema>;
 
-/** DESIGN §4: the username may be the account id or the e-mail. */
+/** docs/product.md#api: the username may be the account id or the e-mail. */
 export const PasswordForgotBodySchema = z.object({ username: UsernameSchema });
 export type PasswordForgotBody = z.infer<typeof PasswordForgotBodySchema>;
 
@@ -143,9 +143,9 @@ export const Sha256HexSchema = z
 const CONTENT_FIELDS = ['fileName', 'fileHash', 'size'] as const;
 
 /**
- * DESIGN §4 upload step one. Either a file (fileName, fileHash and size
+ * docs/product.md#api upload step one. Either a file (fileName, fileHash and size
  * together) or a remarks-only entry: no content fields and non-empty remarks
- * (SPEC §5: upload needs remarks or a file). Size and type limits are checked
+ * (docs/product.md#validation: upload needs remarks or a file). Size and type limits are checked
  * by the API (413/415, not 400).
  */
 export const FileCreateBodySchema = z
@@ -170,7 +170,7 @@ export const FileCreateBodySchema = z
      * old file stays until this one completes; then both change in one transaction.
      */
     replaces: z.string().uuid(invalid('domain.error.VALIDATION_FAILED.replacesKey')).optional(),
-    // SPEC §4: a new file is created as NOT_RAISED; SPEC §7 clients send it.
+    // docs/product.md#statuses: a new file is created as NOT_RAISED; docs/product.md#api clients send it.
     approvalStatus: z
       .literal('NOT_RAISED', { error: invalid('domain.error.VALIDATION_FAILED.newFileNotRaised') })
       .optional(),
@@ -198,14 +198,14 @@ export const FileCreateBodySchema = z
 export type FileCreateBody = z.infer<typeof FileCreateBodySchema>;
 
 /**
- * SPEC §7 PUT of a file: a requested status and remarks. The fileName,
+ * docs/product.md#api PUT of a file: a requested status and remarks. The fileName,
  * fileHash and fileType SPEC's clients also send are accepted and ignored.
  */
 export const FileUpdateBodySchema = z
   .object({
     approvalStatus: ApprovalStatusSchema.optional(),
     approverRemarks: OptionalRemarksSchema,
-    /** Only with REJECTED; a rejection without one is recorded as OTHER (DESIGN §4). */
+    /** Only with REJECTED; a rejection without one is recorded as OTHER (docs/product.md#api). */
     rejectionReason: RejectionReasonSchema.optional(),
     borrowerRemarks: OptionalRemarksSchema,
   })
@@ -225,7 +225,7 @@ const requiredNumber = (requiredMessage: string) =>
         : invalid('domain.error.VALIDATION_FAILED.mustBeNumber'),
   });
 
-/** SPEC §5: invalid('domain.error.VALIDATION_FAILED.dateRequired') when the month picker is empty. */
+/** docs/product.md#validation: invalid('domain.error.VALIDATION_FAILED.dateRequired') when the month picker is empty. */
 export const MonthSchema = requiredNumber(invalid('domain.error.VALIDATION_FAILED.dateRequired'))
   .int(invalid('domain.error.VALIDATION_FAILED.monthWhole'))
   .min(1, invalid('domain.error.VALIDATION_FAILED.monthRange'))
@@ -235,7 +235,7 @@ export const YearSchema = requiredNumber(invalid('domain.error.VALIDATION_FAILED
   .min(1900, invalid('domain.error.VALIDATION_FAILED.yearFrom1900'))
   .max(9999, invalid('domain.error.VALIDATION_FAILED.yearDigits'));
 
-/** DESIGN §4: a frequency starts NOT_RAISED; any other status → 400. Future months are the API's check (needs today). */
+/** docs/product.md#api: a frequency starts NOT_RAISED; any other status → 400. Future months are the API's check (needs today). */
 export const FrequencyCreateBodySchema = z.object({
   frequency: FrequencyCodeSchema,
   month: MonthSchema,
@@ -251,8 +251,8 @@ export type FrequencyCreateBody = z.infer<typeof FrequencyCreateBodySchema>;
 const VersionSchema = z.number().int().nonnegative();
 
 /**
- * DESIGN §4: a PUT carries the requested status (a transition request) and
- * optionally the version read, for the stale-write check. SPEC §7's other
+ * docs/product.md#api: a PUT carries the requested status (a transition request) and
+ * optionally the version read, for the stale-write check. docs/product.md#api's other
  * fields (frequency, month, year) are accepted and ignored.
  */
 export const FrequencyUpdateBodySchema = z.object({
@@ -261,7 +261,7 @@ export const FrequencyUpdateBodySchema = z.object({
 });
 export type FrequencyUpdateBody = z.infer<typeof FrequencyUpdateBodySchema>;
 
-/** As FrequencyUpdateBodySchema; SPEC §7's key, name, tower … are lender data and ignored. */
+/** As FrequencyUpdateBodySchema; docs/product.md#api's key, name, tower … are lender data and ignored. */
 export const UnitUpdateBodySchema = z.object({
   approvalStatus: ApprovalStatusSchema.optional(),
   version: VersionSchema.optional(),
@@ -272,7 +272,7 @@ export type UnitUpdateBody = z.infer<typeof UnitUpdateBodySchema>;
 export const UnitSendBackBodySchema = z.object({ version: VersionSchema.optional() });
 export type UnitSendBackBody = z.infer<typeof UnitSendBackBodySchema>;
 
-/** DESIGN §4: bulk submit is all or nothing; a key listed twice counts once. */
+/** docs/product.md#api: bulk submit is all or nothing; a key listed twice counts once. */
 export const BulkSubmitBodySchema = z.object({
   keys: z
     .array(z.string().trim().min(1, invalid('domain.error.VALIDATION_FAILED.keysNotEmpty')))
@@ -291,7 +291,7 @@ export const requiredIsoDate = (message: string) =>
     .min(1, message)
     .pipe(z.iso.date({ error: invalid('domain.error.VALIDATION_FAILED.isoDate') }));
 
-/** SPEC §5 messages. The 365-day window needs today: see loanStatementDatesProblem. */
+/** docs/product.md#validation messages. The 365-day window needs today: see loanStatementDatesProblem. */
 export const LoanStatementCreateBodySchema = z
   .object({
     fromDate: requiredIsoDate(invalid('domain.error.VALIDATION_FAILED.startDateRequired')),
@@ -320,7 +320,7 @@ export const AccountUpdateBodySchema = z.object({
 });
 export type AccountUpdateBody = z.infer<typeof AccountUpdateBodySchema>;
 
-// ---------------------------------------------------------------- import (DESIGN §4 "Import records")
+// ---------------------------------------------------------------- import (docs/product.md#api "Import records")
 
 const KEY_MESSAGE = invalid('domain.error.VALIDATION_FAILED.keyNotEmpty');
 const KeySchema = z
@@ -333,7 +333,7 @@ const KeySchema = z
       .max(200, invalid('domain.error.VALIDATION_FAILED.keysTooLong', { max: 200 })),
   );
 
-/** DESIGN §3: account ids are upper-cased, like the usernames made from them. */
+/** docs/product.md#roles: account ids are upper-cased, like the usernames made from them. */
 const AccountKeySchema = KeySchema.transform((key) => key.toUpperCase());
 
 const NameSchema = z
@@ -360,7 +360,7 @@ export const DecimalSchema = z
     return decimal;
   });
 
-/** DESIGN §4: money arrives as a JSON number or a decimal string and is kept exact. */
+/** docs/product.md#api: money arrives as a JSON number or a decimal string and is kept exact. */
 export const MoneySchema = DecimalSchema.describe('Rupees as a JSON number or decimal string');
 
 /** Lender systems differ in case ('final', 'FINAL'); the stored value is 'Final' or 'Provisional'. */
@@ -426,7 +426,7 @@ export const ImportCollateralSchema = z
   .superRefine(checkMonitoringFields);
 export type ImportCollateral = z.infer<typeof ImportCollateralSchema>;
 
-/** DESIGN §4: each list optional; workflow state is never imported. */
+/** docs/product.md#api: each list optional; workflow state is never imported. */
 export const ImportBodySchema = z.object({
   accounts: z.array(ImportAccountSchema).optional(),
   opportunities: z.array(ImportOpportunitySchema).optional(),

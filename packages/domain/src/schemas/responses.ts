@@ -19,7 +19,7 @@ import {
   UserSchema,
 } from './entities.ts';
 
-// Answers of DESIGN §4, with SPEC §7's top-level keys. The API declares them
+// Answers of docs/product.md#api, with docs/product.md#api's top-level keys. The API declares them
 // as response schemas and the web parses with them.
 
 export const AccountResponseSchema = z.object({ account: AccountSchema });
@@ -50,7 +50,7 @@ export const CheckerUnitListResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
-/** DESIGN §4: single-file answers (create, get, PUT, complete) are one entry. */
+/** docs/product.md#api: single-file answers (create, get, PUT, complete) are one entry. */
 export const FileResponseSchema = FileEntrySchema;
 export const FileListResponseSchema = z.object({
   files: z.array(FileEntrySchema),
@@ -73,7 +73,7 @@ export const CheckerFrequencyListResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
-/** DESIGN §4: bulk submit answers the submitted records. */
+/** docs/product.md#api: bulk submit answers the submitted records. */
 export const UnitBulkSubmitResponseSchema = z.object({ units: z.array(UnitSchema) });
 export const FrequencyBulkSubmitResponseSchema = z.object({
   frequencies: z.array(FrequencySchema),
@@ -118,13 +118,13 @@ export const LoanStatementRequestListResponseSchema = z.object({
   loanStatementRequests: z.array(LoanStatementRequestSchema),
 });
 
-/** DESIGN §4: oldest first. */
+/** docs/product.md#api: oldest first. */
 export const HistoryResponseSchema = z.object({ events: z.array(AuditEventSchema) });
 
 export const SignupCheckResponseSchema = z.object({ accountId: z.string(), name: z.string() });
 /** Sign-up and its confirmation answer the account id they concern. */
 export const AccountIdResponseSchema = z.object({ accountId: z.string() });
-/** Resend and forgot-password answer the same whatever was asked (DESIGN §3). */
+/** Resend and forgot-password answer the same whatever was asked (docs/product.md#roles). */
 export const AcceptedResponseSchema = z.object({ accepted: z.literal(true) });
 export const PasswordResetResponseSchema = z.object({ username: z.string() });
 /** A session, or (for a borrower with two-factor sign-in) the challenge to answer first. */
@@ -137,7 +137,7 @@ export const UserListResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
-/** `GET /api/healthz` and `GET /api/readyz` (DESIGN §4): `ok`, `ready`, or why not (503). */
+/** `GET /api/healthz` and `GET /api/readyz` (docs/product.md#api): `ok`, `ready`, or why not (503). */
 export const HealthStatusResponseSchema = z.object({ status: z.string() });
 
 export const ImportResponseSchema = z.object({

@@ -49,7 +49,7 @@ export const cursorValuesOf = (exprs: (AnyPgColumn | SQL)[]) =>
   )}]`;
 
 /**
- * The checker lists' orders (SPEC §9, plus the queue by age): by last update either way, or the
+ * The checker lists' orders (docs/product.md#limits, plus the queue by age): by last update either way, or the
  * longest waiting first — earliest submission, never-submitted rows last. The key breaks ties in
  * the same direction, so pages never overlap and one index serves both directions.
  */

@@ -25,7 +25,7 @@ export interface Cursor {
 }
 
 /**
- * Cursors are opaque to clients (DESIGN §4): base64url JSON naming the list they belong to, so a
+ * Cursors are opaque to clients (docs/product.md#api): base64url JSON naming the list they belong to, so a
  * cursor of another list, sort or filter is refused rather than misread.
  */
 export function encodeCursor(list: string, cursor: Cursor): string {
@@ -152,7 +152,7 @@ export async function readList<Row extends PagedRow>(list: {
 
 /**
  * Lists that page by number (short ones: a borrower's loans, collaterals, a set's files, users)
- * give a cursor too (DESIGN §4), naming the page after this one: the page a `next` names, or the
+ * give a cursor too (docs/product.md#api), naming the page after this one: the page a `next` names, or the
  * asked page, and the cursor of the following one.
  */
 export function pageByNumber(list: string, query: { page: number; next?: string | undefined }) {

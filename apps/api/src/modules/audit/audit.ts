@@ -24,7 +24,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Every change writes one event (DESIGN §4): who, role, when, what, before → after. */
+/** Every change writes one event (docs/product.md#api): who, role, when, what, before → after. */
 export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry) {
   await db.insert(auditEvents).values({
     actorUserId: actor.id,
@@ -38,7 +38,7 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
   });
 }
 
-/** The history of one entity, oldest first, in the shape of DESIGN §4 "History". */
+/** The history of one entity, oldest first, in the shape of docs/product.md#api "History". */
 export async function listHistory(
   db: Executor,
   entityType: AuditEntry['entityType'],

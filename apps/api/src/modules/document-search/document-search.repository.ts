@@ -198,7 +198,7 @@ export interface LiveFileFilter {
 
 export const documentSearchRepository = {
   /**
-   * One page of the files screen without a search (SPEC §2 `files`), newest upload first: which
+   * One page of the files screen without a search (docs/product.md#screens `files`), newest upload first: which
    * files, how many there are (kept counts), and the next page's cursor.
    */
   async findLivePage(

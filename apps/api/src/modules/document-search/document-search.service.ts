@@ -36,7 +36,7 @@ function typesNamed<Type extends string>(
 }
 
 /**
- * The files screen (SPEC §2 `files`): the documents of the signed-in borrower's account, or for
+ * The files screen (docs/product.md#screens `files`): the documents of the signed-in borrower's account, or for
  * staff everyone's, across units and frequencies, newest upload first, paged on the server; each
  * with what it belongs to, in words. Four queries a page: which files, how many, and the two
  * kinds' details.

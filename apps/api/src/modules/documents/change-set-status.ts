@@ -27,7 +27,7 @@ import { recordConfirmation, recordFirstApproval, releaseStep } from './noc-rele
 const ACTION_NAMES = { submit: 'submitted', finalise: 'finalised', reopen: 'reopened' } as const;
 
 /**
- * One status change of a set (SPEC §4), decided by the domain's one transition function and
+ * One status change of a set (docs/product.md#statuses), decided by the domain's one transition function and
  * applied in the caller's transaction under the parent's row lock, so two people acting at once
  * cannot both win: the second sees the new state and gets 409.
  */
@@ -126,7 +126,7 @@ function finalDecisionContext(
   };
 }
 
-/** SPEC §9's count of documents when a set is not ready to submit, else the code's own message. */
+/** docs/product.md#limits's count of documents when a set is not ready to submit, else the code's own message. */
 function detailsFor(
   code: DomainErrorCode,
   kind: DocumentSetKind,
@@ -154,7 +154,7 @@ export async function changeSetStatus<Row>(
 }
 
 /**
- * Bulk submit to the checker (DESIGN §4): all or nothing, in one transaction. Answers the sets as
+ * Bulk submit to the checker (docs/product.md#api): all or nothing, in one transaction. Answers the sets as
  * submitted, in the order of `keys`.
  */
 export async function submitSets<Row>(

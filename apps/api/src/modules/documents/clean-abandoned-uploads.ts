@@ -3,13 +3,13 @@ import type { Storage } from '../../storage/storage.ts';
 import type { DocumentSetDefinition } from './document-set.ts';
 
 /**
- * DESIGN §4: an upload link lives 15 minutes, so an upload still not completed an hour after it
+ * docs/product.md#api: an upload link lives 15 minutes, so an upload still not completed an hour after it
  * started is abandoned; it no longer counts towards the pending-upload caps either.
  */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * Uploads started but never completed count for nothing (DESIGN §4); once abandoned their bytes
+ * Uploads started but never completed count for nothing (docs/product.md#api); once abandoned their bytes
  * are deleted and their rows closed, and temp files of uploads that never finished arriving go
  * too, so storage does not fill with half-finished uploads. Answers how many of each went.
  */

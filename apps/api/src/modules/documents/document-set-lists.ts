@@ -18,7 +18,7 @@ import {
 } from '../../db/lists/index.ts';
 
 /**
- * The lists of units and of frequencies — the checker lists (SPEC §2) for everyone or one
+ * The lists of units and of frequencies — the checker lists (docs/product.md#screens) for everyone or one
  * account, a project's units, a collateral's frequencies — read the same way: one statement for
  * the page (its keys off the list's index, then their rows with owners), the total from the kept
  * counts or a count bounded by the parent, and the cursor of the following page.

@@ -15,7 +15,7 @@ export interface ParentRef {
 }
 
 /**
- * What the shared workflow needs to know about a unit or a frequency (DESIGN §1), read once per
+ * What the shared workflow needs to know about a unit or a frequency (docs/product.md#what-it-does), read once per
  * request with its owners: `row` is the set as its answer shows it.
  */
 export interface DocumentSetParent<Row = unknown> {
@@ -26,7 +26,7 @@ export interface DocumentSetParent<Row = unknown> {
   accountKey: string;
   /** The required file types, one per slot (a unit's NOC slot resolved by its selectedNoc). */
   slots: readonly string[];
-  /** The parent keys every event of this set carries (DESIGN §4 "Webhooks"). */
+  /** The parent keys every event of this set carries (docs/product.md#api "Webhooks"). */
   eventData: Omit<EventData, 'key'>;
   /** When the set last went to the checker (null: never). */
   submittedAt: Date | null;

@@ -6,7 +6,7 @@ import { XLSX, xlsxBombBytes, zipBytes } from '../../../test/office-files.ts';
 
 /**
  * Files a hostile borrower (or their compromised machine) might send, through the real upload
- * flow (DESIGN §4): POST …/files, PUT to the presigned URL, POST …/complete, then download.
+ * flow (docs/product.md#api): POST …/files, PUT to the presigned URL, POST …/complete, then download.
  */
 let t: TestApp;
 let token: string;

@@ -12,7 +12,7 @@ import type {
 } from './document-set.ts';
 import { pageByNumber } from '../../db/lists/index.ts';
 
-/** The parent or 404: another borrower's set is answered exactly like a missing one (DESIGN §4). */
+/** The parent or 404: another borrower's set is answered exactly like a missing one (docs/product.md#api). */
 export async function parentOrNotFound<Row>(
   def: DocumentSetDefinition<Row>,
   db: Executor,

@@ -42,7 +42,7 @@ const logOf = async (fileKey: string) => {
 };
 
 describe.each(DOCUMENT_SET_KINDS)('a rejection’s reason code (%s)', (kind) => {
-  it('is OTHER for a rejection shaped as SPEC §7’s client sends it, which names none', async () => {
+  it('is OTHER for a rejection shaped as docs/product.md#api’s client sends it, which names none', async () => {
     const set = await w.reviewedSet(kind, () => 'APPROVED');
     const file = await w.fileIn(set, 'OTHER');
     const rejected = await w.call(w.approver.token, 'PUT', fileUrl(set, file), {

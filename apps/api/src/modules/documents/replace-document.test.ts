@@ -79,7 +79,7 @@ describe.each(DOCUMENT_SET_KINDS)('replace, don’t delete (%s)', (kind) => {
     });
     expect((await download(t.app, completed.json().meta.presignedUrl)).statusCode).toBe(200);
     expect(await w.fileIn(set, REJECTED_SLOT)).toEqual(completed.json().file);
-    // The old file is kept, discarded (DESIGN §4: nothing a borrower sent is ever lost).
+    // The old file is kept, discarded (docs/product.md#api: nothing a borrower sent is ever lost).
     const everything = await w.filesOf(set, '&returnDeleted=true');
     expect(everything.find((f) => f.key === rejected.key)).toMatchObject({
       approvalStatus: 'REJECTED',

@@ -33,7 +33,7 @@ const filesUrl = (unitKey: string) => `/api/units/${unitKey}/files`;
 const putFile = (token: string, url: string, payload: object) =>
   t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload });
 
-describe("SPEC §5: a borrower's remarks are fixed once the file exists", () => {
+describe("docs/product.md#validation: a borrower's remarks are fixed once the file exists", () => {
   it('refuses a change of remarks on an uploaded file with 409, and accepts them unchanged', async () => {
     const { completed } = await uploadDocument(t.app, borrower, filesUrl(unitKeys[0]!), 'OTHER');
     const file = completed!.json().file as { key: string; borrowerRemarks: string };
@@ -78,7 +78,7 @@ const fileUrl = (set: DocumentSetRef, file: { key: string }) => `${set.filesUrl}
 const MARK = { approvalStatus: 'PENDING_APPROVAL' };
 const isoNow = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
 
-describe.each(DOCUMENT_SET_KINDS)('SPEC §4 mark for approval (%s)', (kind) => {
+describe.each(DOCUMENT_SET_KINDS)('docs/product.md#statuses mark for approval (%s)', (kind) => {
   it('sends one file to the checker, who then reviews it as any pending file', async () => {
     const set = await w.emptySet(kind);
     const [slot, other] = set.slots;

@@ -35,7 +35,7 @@ function reviewFields(action: FileAction, user: AuthenticatedUser) {
 }
 
 /**
- * One file transition (SPEC §4), decided by the domain's file transition function on the file as
+ * One file transition (docs/product.md#statuses), decided by the domain's file transition function on the file as
  * read under the parent's row lock, and written only if the file is still as read: of two
  * requests at once the second sees the first's result (a second mark for approval is 409, a
  * decision change after the finalise is 409). Audited, and announced to the CRM.
@@ -88,9 +88,9 @@ async function applyFileTransition(
 }
 
 /**
- * PUT of a file (SPEC §7): with an approvalStatus it is a file transition — the owning borrower's
+ * PUT of a file (docs/product.md#api): with an approvalStatus it is a file transition — the owning borrower's
  * mark for approval, or an approver's review or change of decision. The borrower's remarks are
- * fixed once the file exists (SPEC §5 disables the box), so a borrower's PUT without a status may
+ * fixed once the file exists (docs/product.md#validation disables the box), so a borrower's PUT without a status may
  * only send them unchanged.
  */
 export async function updateDocument(
@@ -135,7 +135,7 @@ export async function updateDocument(
 }
 
 /**
- * DELETE of a file. A live file is discarded, a soft delete (DESIGN §4): it leaves its slot but
+ * DELETE of a file. A live file is discarded, a soft delete (docs/product.md#api): it leaves its slot but
  * is never lost. An upload still pending (a replacement the borrower changed their mind about) is
  * cancelled: closed, its bytes deleted once that is committed, and nothing else changes.
  */

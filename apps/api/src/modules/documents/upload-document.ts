@@ -141,7 +141,7 @@ const REPLACE_REFUSALS: { [C in DomainErrorCode]?: ErrorDetails<C> } = {
 };
 
 /**
- * SPEC §4: a file goes into an empty slot of the borrower's own set while it is not locked; or, as
+ * docs/product.md#statuses: a file goes into an empty slot of the borrower's own set while it is not locked; or, as
  * a replacement, takes the place of the slot's live file it names, when that file could be
  * discarded. Answers the file it replaces, if any.
  */
@@ -232,7 +232,7 @@ const uploadedBy = (row: DocumentFileRow, user: AuthenticatedUser): DocumentFile
 });
 
 /**
- * Step one of an upload (DESIGN §4): records the file as incomplete and answers a presigned PUT.
+ * Step one of an upload (docs/product.md#api): records the file as incomplete and answers a presigned PUT.
  * A remarks-only entry (no content) is complete at once and fills its slot.
  */
 export async function startUpload(
@@ -312,7 +312,7 @@ export async function completeUpload(
   // The file row first, once: its set is read once too, locked, when the file is to fill it.
   const pending = await def.files.find(deps.db, parentKey, fileKey);
   if (!pending || pending.accountKey !== user.accountKey) {
-    // Another borrower's set is answered as a missing one (DESIGN §4), then a missing file.
+    // Another borrower's set is answered as a missing one (docs/product.md#api), then a missing file.
     await parentOrNotFound(def, deps.db, user, { key: parentKey });
     throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.file' });
   }

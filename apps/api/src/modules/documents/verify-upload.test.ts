@@ -101,7 +101,7 @@ describe('Office files at complete', () => {
     expect(await verifyStored(claiming(200 * MiB), XLSX)).toBe(XLSX);
   });
 
-  it('still accepts legacy OLE2 .xls and .doc, which DESIGN §4 lists', async () => {
+  it('still accepts legacy OLE2 .xls and .doc, which docs/product.md#api lists', async () => {
     const compoundFile = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]);
     expect(await verifyStored(compoundFile, 'application/vnd.ms-excel')).toBe(
       'application/vnd.ms-excel',

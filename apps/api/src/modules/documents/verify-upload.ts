@@ -8,14 +8,14 @@ import type { Storage } from '../../storage/storage.ts';
 const HEAD_BYTES = 64 * 1024;
 
 const OOXML = new Set<string>(contentTypesBy('ooxml'));
-// OLE2 .xls/.doc stay allowed because DESIGN §4 lists them (docs/decisions.md).
+// OLE2 .xls/.doc stay allowed because docs/product.md#api lists them (docs/decisions.md).
 const OLE2 = new Set<string>(contentTypesBy('ole2'));
 // Magic bytes name an Office Open XML file's own type when its markers lie within the head.
 const DETECTED = new Set<string>([...contentTypesBy('magic'), ...OOXML]);
 const TEXT = new Set<string>(contentTypesBy('text'));
 
 /**
- * The content type the bytes really are, if it is one we accept (DESIGN §4: PDF, PNG, JPEG,
+ * The content type the bytes really are, if it is one we accept (docs/product.md#api: PDF, PNG, JPEG,
  * XLSX/XLS, DOCX/DOC, CSV). The browser's declared type only settles what magic bytes cannot:
  * the flavour of an OLE2 or zip container, and CSV, which is plain text.
  */
@@ -103,7 +103,7 @@ export interface VerifiedUpload {
 }
 
 /**
- * Checks the stored bytes of an upload before it may count (DESIGN §4 "Uploads"): present, within
+ * Checks the stored bytes of an upload before it may count (docs/product.md#api "Uploads"): present, within
  * the size limit, the declared size, an allowed type by magic bytes, the declared SHA-256, and (in
  * an isolated process) an XLSX or DOCX a real, sane package. The object is read from storage once,
  * streaming on to `scanning` (the malware scanner) as it is read. Answers the verified content

@@ -20,7 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** DESIGN §4 "Webhooks": the entity's key, its parents' keys, fileType for file events, the status after. */
+/** docs/product.md#api "Webhooks": the entity's key, its parents' keys, fileType for file events, the status after. */
 export interface EventData {
   key: string;
   accountId: string;
@@ -48,7 +48,7 @@ export interface DomainEvent {
    */
   orderingKey: string;
   data: EventData;
-  /** What the portal's own handlers need that the CRM is not sent (DESIGN §4 fixes `data`). */
+  /** What the portal's own handlers need that the CRM is not sent (docs/product.md#api fixes `data`). */
   context?: EventContext;
 }
 

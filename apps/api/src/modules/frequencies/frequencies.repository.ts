@@ -49,7 +49,7 @@ const sortColumns = {
 } as const satisfies Record<FrequencySortColumn, OrderColumn | undefined>;
 
 /**
- * SPEC §2 frequency screen: by the chosen column, creation order then the key breaking ties, all
+ * docs/product.md#screens frequency screen: by the chosen column, creation order then the key breaking ties, all
  * in the chosen direction (one index per column serves both).
  */
 export function frequencyOrder(column: FrequencySortColumn, sortOrder: SortOrder): ListOrder {
@@ -64,7 +64,7 @@ export function frequencyOrder(column: FrequencySortColumn, sortOrder: SortOrder
   };
 }
 
-/** The collateral checker lists' orders (SPEC §9). */
+/** The collateral checker lists' orders (docs/product.md#limits). */
 export const frequencyCheckerOrder = (sort: CheckerSort) => checkerOrder(sort, frequencies);
 
 export type FrequencyListRequest = SetListRequest;
@@ -127,7 +127,7 @@ export const frequenciesRepository = {
   },
 
   /**
-   * One page of a frequency list — a collateral's (SPEC §2 frequency screen) or the checker lists
+   * One page of a frequency list — a collateral's (docs/product.md#screens frequency screen) or the checker lists
    * for everyone or one account — with its total and the next page's cursor.
    */
   listPage(db: Executor, request: FrequencyListRequest) {

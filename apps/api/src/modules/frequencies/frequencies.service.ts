@@ -27,7 +27,7 @@ import {
 } from './frequencies.repository.ts';
 
 /**
- * API shape (SPEC §3) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
+ * API shape (docs/product.md#records) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
  * domain's readiness rule) come from the live files, loaded for all rows in one query.
  */
 async function toCheckerFrequencies(db: Database, rows: FrequencyWithOwners[]) {
@@ -83,8 +83,8 @@ export async function getFrequency(
 }
 
 /**
- * SPEC §2 Add: a new frequency starts NOT_RAISED; the month may not be after the current month of
- * the lender's business day, and one collateral has one frequency per period (DESIGN §5).
+ * docs/product.md#screens Add: a new frequency starts NOT_RAISED; the month may not be after the current month of
+ * the lender's business day, and one collateral has one frequency per period (docs/product.md#server-rules).
  */
 export async function addFrequency(
   db: Database,

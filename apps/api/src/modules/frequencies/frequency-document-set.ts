@@ -10,7 +10,7 @@ import { frequenciesRepository, type FrequencyWithOwners } from './frequencies.r
 
 export const frequencyFilesRepository = documentFilesRepository(asDocumentFiles(frequencyFiles));
 
-/** A monitoring frequency seen as a document set: the 9 collateral documents (SPEC §3). */
+/** A monitoring frequency seen as a document set: the 9 collateral documents (docs/product.md#records). */
 export const frequencyDocumentSet: DocumentSetDefinition<FrequencyWithOwners> = {
   kind: 'frequency',
   files: frequencyFilesRepository,

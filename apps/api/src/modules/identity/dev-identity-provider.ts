@@ -7,7 +7,7 @@ import { answerLocalRequestsOnly } from '../../plugins/security.ts';
 export const DEV_PROVIDER_PATH = '/dev/oidc';
 export const DEV_CLIENT_ID = 'borrower-portal-dev';
 
-/** The demo staff of the bundled provider (DESIGN §2); the role claim is honoured only from it. */
+/** The demo staff of the bundled provider (docs/product.md#components); the role claim is honoured only from it. */
 export const DEV_STAFF = [
   { id: 'approver', email: 'approver@lender.example', name: 'Priya Nair', role: 'approver' },
   // A second approver: four-eyes NOC release (NOC_TWO_APPROVERS) needs two different people.

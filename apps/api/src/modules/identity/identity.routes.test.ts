@@ -294,7 +294,7 @@ describe('sign-in and sessions', () => {
     const locked = await post('/api/auth/signin', { username: account.key, password });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // DESIGN §4 (settled 2026-11-27): the e-mail is the same user, with the same count.
+    // docs/product.md#api (settled 2026-11-27): the e-mail is the same user, with the same count.
     const byEmail = await post('/api/auth/signin', { username: account.email, password });
     expect(byEmail.statusCode).toBe(429);
     expect(

@@ -7,7 +7,7 @@ import { hashSecret, verifySecret } from './passwords.ts';
 
 export type CodePurpose = (typeof codePurpose.enumValues)[number];
 
-/** DESIGN §3: codes are 6 digits, live 10 minutes, allow 5 wrong tries, are single use and stored hashed. */
+/** docs/product.md#roles: codes are 6 digits, live 10 minutes, allow 5 wrong tries, are single use and stored hashed. */
 export const CODE_LIFETIME_MS = CODE_LIFETIME_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 

@@ -16,7 +16,7 @@ import {
 import { knownLanguage, usersRepository as users } from './users.repository.ts';
 
 /**
- * Always answers the same way (DESIGN §3): a code is mailed only to an active borrower, and an
+ * Always answers the same way (docs/product.md#roles): a code is mailed only to an active borrower, and an
  * address that asks too often is quietly not mailed again rather than told so.
  */
 export async function requestPasswordReset(db: Database, input: PasswordForgotBody) {

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with the library's defaults (19 MiB, t=2): a memory-hard KDF as DESIGN §3 asks.
+// argon2id with the library's defaults (19 MiB, t=2): a memory-hard KDF as docs/product.md#roles asks.
 export const hashSecret = (secret: string) => hash(secret);
 
 // Verifying against a throw-away hash when the user is unknown keeps both paths equally slow,

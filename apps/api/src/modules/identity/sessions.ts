@@ -82,7 +82,7 @@ function sessionLookup(db: Executor, name: string) {
 
 /**
  * Answers the user behind a token, or undefined. Reading the user on every call is what makes a
- * role change or disabling apply to open sessions at once (DESIGN §4). A session unused for
+ * role change or disabling apply to open sessions at once (docs/product.md#api). A session unused for
  * `idleMinutes` has ended, whatever its lifetime says.
  */
 export async function resolveSession(

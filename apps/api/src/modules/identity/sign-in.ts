@@ -39,7 +39,7 @@ export type SignInOutcome =
   | { challenge: SignInChallengeKind; challengeToken: string };
 
 /**
- * The key of a user's count of sign-in attempts: DESIGN §4 (settled 2026-11-27) has the account id
+ * The key of a user's count of sign-in attempts: docs/product.md#api (settled 2026-11-27) has the account id
  * and the e-mail share one.
  */
 export const signInAttemptsKey = (userId: string) => `sign-in:user:${userId}`;
@@ -49,7 +49,7 @@ const failedFrom = (db: Database, address: string) =>
   slowDown(db, `sign-in:address:${address}`, SIGN_IN_FAILURES_PER_ADDRESS);
 
 /**
- * Password sign-in (DESIGN §3–§4). Each try first reserves an attempt on its user's count, so
+ * Password sign-in (docs/product.md#roles, #api). Each try first reserves an attempt on its user's count, so
  * concurrent guesses cannot pass the lock-out; a wrong password and an unknown username get the
  * same answer and the same delay, and both count, so the answers never reveal which exist.
  */

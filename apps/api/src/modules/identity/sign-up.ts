@@ -27,7 +27,7 @@ export const SIGN_UP_COOKIE = 'portal_signup';
 export const bindingHashOf = (token: string) =>
   createHash('sha256').update(token).digest('base64url');
 
-/** Step one (SPEC §2): the id must be a lender account that nobody has registered yet. */
+/** Step one (docs/product.md#screens): the id must be a lender account that nobody has registered yet. */
 export async function checkSignupAccount(db: Executor, accountId: string) {
   const account = await users.findAccount(db, accountId);
   if (!account) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.accountId' });
@@ -111,7 +111,7 @@ async function mailSignUpCode(
 }
 
 /**
- * Step two (DESIGN §3): the e-mail must be the one the lender holds, so knowing an account id is
+ * Step two (docs/product.md#roles): the e-mail must be the one the lender holds, so knowing an account id is
  * not enough to take it over; the code goes to that address. The password chosen here becomes the
  * user's only when this sign-up's code is confirmed, so a second sign-up by someone else can
  * neither replace it nor be confirmed from the first sign-up's browser.

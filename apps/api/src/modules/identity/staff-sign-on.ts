@@ -6,7 +6,7 @@ export interface StaffSignOnConfig {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  /** DESIGN §4: plain-http issuers are allowed outside production. */
+  /** docs/product.md#api: plain-http issuers are allowed outside production. */
   allowHttp: boolean;
 }
 

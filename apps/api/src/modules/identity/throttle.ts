@@ -12,7 +12,7 @@ export interface ThrottleRule {
 }
 
 /**
- * DESIGN §3–§4: after 5 failed sign-ins a user is locked for 15 minutes, whether the account id or
+ * docs/product.md#roles, #api: after 5 failed sign-ins a user is locked for 15 minutes, whether the account id or
  * the e-mail was typed; wrong second-factor codes at sign-in count here too.
  */
 export const SIGN_IN_PER_USER: ThrottleRule = {
@@ -31,7 +31,7 @@ export interface SlowdownRule {
 
 /**
  * Wrong passwords from one address. Offices and carrier-grade NAT put many borrowers behind one
- * address, so a noisy address is slowed down, never refused (DESIGN §4, settled 2026-11-27).
+ * address, so a noisy address is slowed down, never refused (docs/product.md#api, settled 2026-11-27).
  */
 export const SIGN_IN_FAILURES_PER_ADDRESS: SlowdownRule = {
   after: 30,
@@ -72,7 +72,7 @@ function nextCount(windowMs: number) {
 /**
  * Reserves one attempt under `key` before the caller checks anything, or throws ThrottledError
  * while the key is locked. One conditional upsert reads and counts at once, so 50 requests
- * arriving together get at most `limit` reservations between them, on every replica (DESIGN §2).
+ * arriving together get at most `limit` reservations between them, on every replica (docs/product.md#components).
  * A window or lock that has run out starts a fresh count.
  */
 export async function reserveAttempt(db: Executor, key: string, rule: ThrottleRule) {
@@ -137,7 +137,7 @@ export async function releaseAttempt(db: Executor, key: string, rule: ThrottleRu
     .where(eq(throttles.key, key));
 }
 
-/** A success clears the key's count and any lock (DESIGN §4: a success resets the count). */
+/** A success clears the key's count and any lock (docs/product.md#api: a success resets the count). */
 export async function resetAttempts(db: Executor, key: string) {
   await db.delete(throttles).where(eq(throttles.key, key));
 }

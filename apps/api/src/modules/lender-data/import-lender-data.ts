@@ -18,7 +18,7 @@ const singular: Record<ParentKind, string> = {
 };
 
 /**
- * Upserts the lender's records (DESIGN §4 "Lender data") in one transaction: parents first, and a
+ * Upserts the lender's records (docs/product.md#api "Lender data") in one transaction: parents first, and a
  * record whose parent is neither in this batch nor already stored is refused by name and field,
  * so a bad file changes nothing.
  */

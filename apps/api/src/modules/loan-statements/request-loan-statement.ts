@@ -16,7 +16,7 @@ import {
 } from './loan-statements.repository.ts';
 
 /**
- * A borrower asks for a statement of one of their loans (SPEC §2). "Today" is the lender's
+ * A borrower asks for a statement of one of their loans (docs/product.md#screens). "Today" is the lender's
  * business day (BUSINESS_TIMEZONE), so the 365-day window matches what the pickers offer.
  */
 export async function requestLoanStatement(

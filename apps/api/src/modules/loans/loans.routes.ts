@@ -23,7 +23,7 @@ import { toOpportunity } from './loans.repository.ts';
 const anyone = RoleSchema.options;
 const tags = ['loans'];
 const OpportunityParams = z.object({ opportunityKey: z.string().min(1) });
-// SPEC §7 / §9: 10 per page when a page is asked for.
+// docs/product.md#api, #limits: 10 per page when a page is asked for.
 const OpportunityListQuery = PaginationQuerySchema.extend({
   accountId: z.string().optional(),
 });

@@ -29,7 +29,7 @@ export async function listOpportunities(
   };
 }
 
-/** Another borrower's loan answers 404 exactly like a missing one (DESIGN §4). */
+/** Another borrower's loan answers 404 exactly like a missing one (docs/product.md#api). */
 export async function getOpportunity(db: Database, user: AuthenticatedUser, key: string) {
   const row = await repo.findOpportunity(db, accountScope(user), key);
   if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.loan' });

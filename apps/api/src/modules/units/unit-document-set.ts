@@ -10,7 +10,7 @@ import { unitsRepository, type UnitWithOwners } from './units.repository.ts';
 
 export const unitFilesRepository = documentFilesRepository(asDocumentFiles(unitFiles));
 
-/** A unit seen as a document set: 7 slots, the NOC slot by its selectedNoc (SPEC §2). */
+/** A unit seen as a document set: 7 slots, the NOC slot by its selectedNoc (docs/product.md#screens). */
 export const unitDocumentSet: DocumentSetDefinition<UnitWithOwners> = {
   kind: 'unit',
   files: unitFilesRepository,

@@ -73,8 +73,8 @@ export const unitsRepository = {
   },
 
   /**
-   * One page of a unit list — the checker lists (SPEC §2) for everyone or one account, and a
-   * project's units (by key without a sort, SPEC §7) — with its total and the next page's cursor.
+   * One page of a unit list — the checker lists (docs/product.md#screens) for everyone or one account, and a
+   * project's units (by key without a sort, docs/product.md#api) — with its total and the next page's cursor.
    */
   listPage(db: Executor, request: UnitListRequest) {
     const { sort, ...rest } = request;
@@ -155,7 +155,7 @@ export type UnitListScope =
 
 export interface UnitListRequest extends Omit<SetListRequest, 'order' | 'orderName'> {
   scope: UnitListScope;
-  /** No sort: by key, as SPEC §7's project unit list. */
+  /** No sort: by key, as docs/product.md#api's project unit list. */
   sort?: CheckerSort | undefined;
 }
 

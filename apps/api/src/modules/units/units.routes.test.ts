@@ -269,7 +269,7 @@ describe('the NOC cycle', () => {
     expect(resubmitted.statusCode).toBe(200);
     expect(resubmitted.json().units[0].approvalStatus).toBe('PENDING_APPROVAL');
     const afterResubmit = await files(unit.key);
-    // SPEC §4: approved files stay approved with their remarks; the new one awaits review.
+    // docs/product.md#statuses: approved files stay approved with their remarks; the new one awaits review.
     expect(afterResubmit.filter((f) => f.file.approvalStatus === 'APPROVED')).toHaveLength(6);
     expect(afterResubmit.find((f) => f.file.fileType === 'OTHER')!.file.approverRemarks).toBe(
       'Looks right: OTHER',

@@ -24,7 +24,7 @@ import {
 
 type LiveFile = LiveFileSummary;
 
-/** The API's unit (SPEC §3); canSubmit is the domain's readiness rule over the unit's live files. */
+/** The API's unit (docs/product.md#records); canSubmit is the domain's readiness rule over the unit's live files. */
 export function toUnit(row: UnitWithOwners, files: readonly LiveFile[]) {
   const { unit } = row;
   return {
@@ -56,7 +56,7 @@ export function toUnit(row: UnitWithOwners, files: readonly LiveFile[]) {
 }
 
 /**
- * A unit with the checker columns (DESIGN §4): account, loan and project, NOC type, file count.
+ * A unit with the checker columns (docs/product.md#api): account, loan and project, NOC type, file count.
  * Added to the unit rather than spread with it into a new object: the spread built each row as a
  * dictionary-mode object, slow to make, collect and serialise (40% of a checker page's CPU).
  */
@@ -104,7 +104,7 @@ export async function getProjectUnit(
   return unit;
 }
 
-/** SPEC §7 `GET projects/{p}/units`: by key, or narrowed and sorted as the unit listing asks. */
+/** docs/product.md#api `GET projects/{p}/units`: by key, or narrowed and sorted as the unit listing asks. */
 export async function listProjectUnits(
   db: Database,
   user: AuthenticatedUser,
@@ -129,7 +129,7 @@ async function findVisibleProject(db: Database, user: AuthenticatedUser, project
 }
 
 /**
- * SPEC §2 checker list (Unit Status / NOC Checker): one statement for the page and its owners,
+ * docs/product.md#screens checker list (Unit Status / NOC Checker): one statement for the page and its owners,
  * one for its files, the total from the kept counts. Borrowers see only their own units,
  * whatever they search for.
  */

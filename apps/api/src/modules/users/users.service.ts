@@ -38,7 +38,7 @@ function selectUsers(db: Database) {
   return db.select(userColumns).from(users).leftJoin(accounts, eq(accounts.key, users.accountKey));
 }
 
-/** Admins list everyone who can sign in (DESIGN §4 "Users"), searchable by name, e-mail or username. */
+/** Admins list everyone who can sign in (docs/product.md#api "Users"), searchable by name, e-mail or username. */
 export async function listUsers(db: Database, query: UserListQuery) {
   const { page, next } = pageByNumber('users', query);
   const where = containsText(query.search, [

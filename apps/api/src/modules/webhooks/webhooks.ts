@@ -7,14 +7,14 @@ export const WEBHOOK_TOPIC = 'webhook';
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
- * DESIGN §4: the HMAC covers "<timestamp>.<body>", so a captured delivery cannot be replayed
+ * docs/product.md#api: the HMAC covers "<timestamp>.<body>", so a captured delivery cannot be replayed
  * later with a fresh timestamp; receivers refuse timestamps older than 5 minutes.
  */
 export const signatureOf = (secret: string, timestamp: number, body: string) =>
   `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /**
- * The CRM hears of every event (DESIGN §4 "Webhooks"): its delivery is a job of its own, under
+ * The CRM hears of every event (docs/product.md#api "Webhooks"): its delivery is a job of its own, under
  * the entity's key, so the webhooks of one unit or frequency arrive in the order of its events.
  */
 export async function queueWebhook(db: Executor, event: RecordedEvent) {

@@ -10,7 +10,7 @@ import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 
-/** SPEC §9's two orders, and the queue's own: longest waiting on top. */
+/** docs/product.md#limits's two orders, and the queue's own: longest waiting on top. */
 const SORT_LABEL_KEYS: Record<CheckerSort, string> = {
   recentlyUpdatedOnTop: 'checkerList.sortRecentTop',
   recentlyUpdatedOnBottom: 'checkerList.sortRecentBottom',
@@ -34,7 +34,7 @@ interface ListControlsProps<Status extends string> {
 }
 
 /**
- * SPEC §2's list controls — status filter, sort, items per page — and a search box, one row
+ * docs/product.md#screens's list controls — status filter, sort, items per page — and a search box, one row
  * that wraps on phones. Widths fit the longest label ('PENDING FOR APPROVAL').
  */
 export function ListControls<Status extends string>({

@@ -39,7 +39,7 @@ export function useListParams<Status extends string>(
   const params: ListParams<Status> = {
     status: statuses.find((status) => status === searchParams.get('status')) ?? defaultStatus,
     sort: CheckerSortSchema.safeParse(value('sort')).data ?? 'recentlyUpdatedOnTop',
-    // The screens offer SPEC §9's sizes, though the API serves any size up to 100.
+    // The screens offer docs/product.md#limits's sizes, though the API serves any size up to 100.
     perPage: PageSizeSchema.safeParse(Number(value('perPage'))).data ?? DEFAULT_PAGE_SIZE,
     page: PageQuerySchema.safeParse(value('page')).data ?? 1,
     search: (searchParams.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),

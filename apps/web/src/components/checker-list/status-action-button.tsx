@@ -3,7 +3,7 @@ import { STATUS_COLOURS, type ApprovalStatus } from '@portal/domain';
 
 interface StatusActionButtonProps {
   status: ApprovalStatus;
-  /** SPEC §4's label for the list (unit or collateral wording). */
+  /** docs/product.md#statuses's label for the list (unit or collateral wording). */
   label: string;
   /** What the button opens, for screen readers: "documents of Flat A-101". */
   of: string;
@@ -12,7 +12,7 @@ interface StatusActionButtonProps {
 }
 
 /**
- * SPEC §2: a checker list's action shows the item's status and opens its document panel. It
+ * docs/product.md#screens: a checker list's action shows the item's status and opens its document panel. It
  * never shrinks below its label, so 'PENDING FOR APPROVAL' is never cut off.
  */
 export function StatusActionButton({

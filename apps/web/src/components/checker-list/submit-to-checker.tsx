@@ -17,10 +17,10 @@ import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 
-/** SPEC §4 / §9: after a submit to the checker the list comes back after 2000 ms. */
+/** docs/product.md#statuses, #limits: after a submit to the checker the list comes back after 2000 ms. */
 export const SUBMIT_SETTLE_MS = 2000;
 
-/** A row a borrower may tick: the API says whether it is ready (DESIGN §4, the domain rule). */
+/** A row a borrower may tick: the API says whether it is ready (docs/product.md#api, the domain rule). */
 export interface SubmittableRow {
   key: string;
   canSubmit: boolean;
@@ -37,7 +37,7 @@ const WORDING = {
   },
 } as const satisfies Record<SetKind, { readyHint: string; awaiting: string }>;
 
-/** DESIGN §4 bulk submit: all or nothing, in one transaction. */
+/** docs/product.md#api bulk submit: all or nothing, in one transaction. */
 function submitSets(kind: SetKind, keys: string[]): Promise<unknown> {
   return kind === 'unit'
     ? apiSend('POST', UNITS_SUBMIT_PATH, { keys }, UnitBulkSubmitResponseSchema)
@@ -55,7 +55,7 @@ interface SubmitToCheckerOptions<Row extends SubmittableRow> {
   kind: SetKind;
   /** The rows on screen; undefined while they load. */
   rows: readonly Row[] | undefined;
-  /** SPEC §6: the bulk submit is built only for borrowers. */
+  /** docs/product.md#roles: the bulk submit is built only for borrowers. */
   enabled: boolean;
   /** How a row is named in the success notice. */
   nameOf: (row: Row) => string;
@@ -67,9 +67,9 @@ interface SubmitToCheckerOptions<Row extends SubmittableRow> {
 
 /**
  * The one checker-list block of the borrower's lists (unit listing, frequency list, collateral
- * status): the row selection — only rows whose `canSubmit` the API set — SPEC §2's confirm
+ * status): the row selection — only rows whose `canSubmit` the API set — docs/product.md#screens's confirm
  * checkbox 'Please confirm the selection.' and 'Submit to checker', enabled once both are given
- * (SPEC §5), and one popup for a refusal, with SPEC §8's words for a 503. After a submit the
+ * (docs/product.md#validation), and one popup for a refusal, with docs/product.md#errors's words for a 503. After a submit the
  * user stays; the list settles for SPEC's 2000 ms and then shows the new status.
  */
 export function useSubmitToChecker<Row extends SubmittableRow>({
@@ -161,7 +161,7 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
     block: (
       <>
         {bar}
-        {/* SPEC §8: one popup; closing it clears the failure and reloads the list. */}
+        {/* docs/product.md#errors: one popup; closing it clears the failure and reloads the list. */}
         <ErrorPopup
           opened={submit.isError}
           onClose={() => {
@@ -205,7 +205,7 @@ interface SubmitToCheckerBarProps {
   disabled: boolean;
 }
 
-/** SPEC §2 / §5: the bottom bar; it stays in view at the bottom while the list scrolls. */
+/** docs/product.md#screens, #validation: the bottom bar; it stays in view at the bottom while the list scrolls. */
 function SubmitToCheckerBar({
   selectedCount,
   confirmed,

@@ -21,7 +21,7 @@ const ADMIN_KEY = ['admin'] as const;
 export const usersKey = [...ADMIN_KEY, 'users'] as const;
 export const deadLettersKey = [...ADMIN_KEY, 'dead-letters'] as const;
 
-/** DESIGN §4 "Users": `GET /api/users?search=&page=&perPage=`. */
+/** docs/product.md#api "Users": `GET /api/users?search=&page=&perPage=`. */
 export const usersQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: [...usersKey, { search, page }],
@@ -35,7 +35,7 @@ export const usersQuery = (search: string, page: number) =>
     },
   });
 
-/** DESIGN §4 "Users": `PUT /api/users/{id}` with a role or the disabled flag. */
+/** docs/product.md#api "Users": `PUT /api/users/{id}` with a role or the disabled flag. */
 export const updateUser = (id: string, changes: UserUpdateBody) =>
   apiSend('PUT', apiPath(USER_PATH, { id }), changes, UserResponseSchema).then(
     (answer) => answer.user,

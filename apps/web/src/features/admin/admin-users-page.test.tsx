@@ -123,7 +123,7 @@ function rowOf(table: ReturnType<typeof within>, username: string) {
 
 afterEach(() => setLanguage('en'));
 
-describe('AdminUsersPage (DESIGN §4 "Users")', () => {
+describe('AdminUsersPage (docs/product.md#api "Users")', () => {
   it('tells anyone but an admin that the screen is for admins only, and offers no header link', async () => {
     const fetchMock = stubAdminApi({ role: 'approver' });
     renderApp('/admin/users');

@@ -13,7 +13,7 @@ addMessages(messages);
 
 /**
  * /admin/users: user administration, failed deliveries and whether NOC letters are signed
- * (DESIGN §3 admin role, §4 "Users"). The API allows both to admins only, so others are told at once
+ * (docs/product.md#roles admin role, #api "Users"). The API allows both to admins only, so others are told at once
  * instead of meeting a 403.
  */
 export function AdminUsersPage() {

@@ -14,6 +14,6 @@ const TIME_FORMATS: Record<Language, Intl.DateTimeFormat> = {
   }),
 };
 
-/** DESIGN §7 dates ('22 Nov 2026'), with the time: several events can happen in one day. */
+/** docs/product.md#look-and-feel dates ('22 Nov 2026'), with the time: several events can happen in one day. */
 export const formatWhen = (iso: string, language: Language) =>
   `${formatDate(iso, DEFAULT_TIME_ZONE, language)}, ${TIME_FORMATS[language].format(new Date(iso))}`;

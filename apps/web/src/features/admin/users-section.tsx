@@ -31,7 +31,7 @@ addMessages(messages);
 /** Long enough to finish a word, short enough to feel live. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** DESIGN §3: the staff roles an admin may give; borrowers stay borrowers (the API says 400). */
+/** docs/product.md#roles: the staff roles an admin may give; borrowers stay borrowers (the API says 400). */
 const STAFF_ROLES = [
   { value: 'approver', labelId: 'admin.users.approver' },
   { value: 'viewer', labelId: 'admin.users.viewer' },
@@ -59,7 +59,7 @@ function successMessage({ user, changes }: Change): string {
     : i18n._('admin.users.nowEnabled', { username });
 }
 
-/** DESIGN §7: a refusal in words that say what to do. */
+/** docs/product.md#look-and-feel: a refusal in words that say what to do. */
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.status === 404) {
     return i18n._('admin.users.gone');
@@ -68,7 +68,7 @@ function failureMessage(error: Error): string {
 }
 
 /**
- * DESIGN §4 "Users": find anyone who can sign in, change a staff member's role,
+ * docs/product.md#api "Users": find anyone who can sign in, change a staff member's role,
  * disable or enable anyone. The API refuses an admin's change to themself (409),
  * so their own row is shown but not offered.
  */
@@ -208,7 +208,7 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
   const selfHintId = useId();
   const roleOptions = STAFF_ROLES.map(({ value, labelId }) => ({ value, label: _(labelId) }));
   return (
-    // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
+    // Focusable so keyboard users can scroll it sideways on a phone (docs/product.md#quality, axe).
     <Table.ScrollContainer
       minWidth={860}
       type="native"
@@ -259,7 +259,7 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {/* DESIGN §7: the label, not only the colour, tells the state. */}
+                  {/* docs/product.md#look-and-feel: the label, not only the colour, tells the state. */}
                   <Badge
                     variant="light"
                     color={user.disabled ? STATUS_COLOURS.REJECTED : STATUS_COLOURS.APPROVED}

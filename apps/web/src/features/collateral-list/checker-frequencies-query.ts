@@ -6,7 +6,7 @@ import type { ListParams } from '../../components/checker-list/list-params';
 import { frequenciesRootKey } from '../frequencies/frequency-api';
 
 /**
- * SPEC §7: `GET collaterals/all/frequencies/all/status/{status}/?sort=&perPage=&page=`, with
+ * docs/product.md#api: `GET collaterals/all/frequencies/all/status/{status}/?sort=&perPage=&page=`, with
  * the queue's search (account or collateral).
  */
 export const checkerFrequenciesQuery = ({

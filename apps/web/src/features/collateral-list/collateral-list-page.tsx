@@ -36,9 +36,9 @@ import { messages } from '../../i18n/messages/collateralList';
 addMessages(messages);
 
 /**
- * SPEC §2 "Collateral checker / status screen": one screen, titled by role. Staff work every
+ * docs/product.md#screens "Collateral checker / status screen": one screen, titled by role. Staff work every
  * borrower's frequencies; a borrower sees their own and may resubmit the ones the API says are
- * ready (SPEC §4). Status, sort, page, search and the open frequency live in the address.
+ * ready (docs/product.md#statuses). Status, sort, page, search and the open frequency live in the address.
  */
 export function CollateralListPage() {
   const { _ } = useLingui();
@@ -46,7 +46,7 @@ export function CollateralListPage() {
   const user = useCurrentUser();
   const isStaff = isStaffRole(user.role);
   const title = isStaff ? _('collateralList.titleStaff') : _('collateralList.titleBorrower');
-  /** SPEC §2 / §4: the status filter in the collateral list's wording, and All. */
+  /** docs/product.md#screens, #statuses: the status filter in the collateral list's wording, and All. */
   const statusData = CHECKER_STATUS_FILTERS.map((status) => ({
     value: status,
     label:
@@ -83,7 +83,7 @@ export function CollateralListPage() {
       fetchFrequencySetRef(keys.collateral ?? '', keys.frequency ?? '', signal),
     onChanged: refresh,
   });
-  // SPEC §5: inputs are disabled while the list loads.
+  // docs/product.md#validation: inputs are disabled while the list loads.
   const isLoading = list.isFetching || submit.busy;
 
   let body;
@@ -146,7 +146,7 @@ export function CollateralListPage() {
             visible={submit.settling}
             loaderProps={{ 'aria-label': _('collateralList.updating') }}
           />
-          {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
+          {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
           <Table.ScrollContainer minWidth={withSelect ? 980 : 900} type="native">
             <Table
               aria-label={_('collateralList.tableLabel')}
@@ -199,7 +199,7 @@ export function CollateralListPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
                       <Table.Td>
-                        {/* SPEC §2 / §4: the status button opens the document sidebar. */}
+                        {/* docs/product.md#screens, #statuses: the status button opens the document sidebar. */}
                         <StatusActionButton
                           status={frequency.approvalStatus}
                           label={collateralCheckerLabel(frequency.approvalStatus, language)}

@@ -26,7 +26,7 @@ async function reachNewPassword(code = '123456') {
 
 afterEach(() => setLanguage('en'));
 
-describe('Create new password (SPEC §2, §5, §8)', () => {
+describe('Create new password (docs/product.md#screens, #validation, #errors)', () => {
   it('is written in Hindi when Hindi is chosen, and a refused code in Hindi leads back to the code', async () => {
     setLanguage('hi');
     const refusal = 'अमान्य वेरिफ़िकेशन कोड। कृपया फिर से कोशिश करें।';

@@ -20,10 +20,10 @@ import { messages } from '../../i18n/messages/createNewPassword';
 
 addMessages(messages);
 
-/** SPEC §8: this refusal sends the user back to enter the code again (in the screens' language). */
+/** docs/product.md#errors: this refusal sends the user back to enter the code again (in the screens' language). */
 const isInvalidCode = (error: Error) => error instanceof ApiError && error.code === 'INVALID_CODE';
 
-/** SPEC §2 "Create new password (createnewpassword/)". */
+/** docs/product.md#screens "Create new password (createnewpassword/)". */
 export function CreateNewPasswordPage() {
   const { _ } = useLingui();
   const username = useFlowValue('resetUsername');

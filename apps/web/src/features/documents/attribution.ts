@@ -23,12 +23,12 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-/** DESIGN §7 dates in the business time zone, in the screens' language: "22 Nov 2026". */
+/** docs/product.md#look-and-feel dates in the business time zone, in the screens' language: "22 Nov 2026". */
 export function formatDay(at: string): string {
   return formatDate(at, DEFAULT_TIME_ZONE, currentLanguage());
 }
 
-/** DESIGN §7 dates with the time of day, in the business time zone: "22 Nov 2026, 14:05". */
+/** docs/product.md#look-and-feel dates with the time of day, in the business time zone: "22 Nov 2026, 14:05". */
 export function formatDateTime(at: string): string {
   return `${formatDay(at)}, ${timeFormat.format(new Date(at))}`;
 }

@@ -17,7 +17,7 @@ import { messages } from '../../i18n/messages/documentPanel';
 
 addMessages(messages);
 
-/** The parts of an audit event's before/after the timeline describes (DESIGN §4 "History"). */
+/** The parts of an audit event's before/after the timeline describes (docs/product.md#api "History"). */
 const SnapshotSchema = z
   .object({
     approvalStatus: z.string().optional(),
@@ -106,7 +106,7 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
   }
 }
 
-/** DESIGN §4: every change of the set, oldest first: who (and their role), when, what. */
+/** docs/product.md#api: every change of the set, oldest first: who (and their role), when, what. */
 export function DocumentHistory({ setRef }: { setRef: DocumentSetRef }) {
   const history = useQuery(documentHistoryQuery(setRef));
   const { _ } = useLingui();

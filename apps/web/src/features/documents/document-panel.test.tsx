@@ -20,7 +20,7 @@ const PUT_UNIT = 'PUT /api/projects/PRJ-1/units/UNIT-1';
 const expanded = async (label: string) =>
   (await slotControl(label)).getAttribute('aria-expanded') === 'true';
 
-describe('DocumentPanel (SPEC §2 document side panel)', () => {
+describe('DocumentPanel (docs/product.md#screens document side panel)', () => {
   it('lists the seven unit slots in order, each with its status in words', async () => {
     stubSet('client', 'NOT_RAISED', [makeFile('CUSTOMER_LEDGER')]);
     renderPanel();

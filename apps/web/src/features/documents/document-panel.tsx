@@ -40,10 +40,10 @@ import { SubmitSet } from './submit-set';
 
 addMessages(messages);
 
-/** Mantine's `sm` breakpoint: below it the panel takes the whole screen (DESIGN §6). */
+/** Mantine's `sm` breakpoint: below it the panel takes the whole screen (docs/product.md#quality). */
 const PHONE_QUERY = '(max-width: 48em)';
 
-/** SPEC §2's prompts in English (the catalog's `documentPanel.borrowerPrompt` / `staffPrompt`). */
+/** docs/product.md#screens's prompts in English (the catalog's `documentPanel.borrowerPrompt` / `staffPrompt`). */
 export const BORROWER_PROMPT =
   'Please upload the required documents below before raising for approval.';
 export const STAFF_PROMPT = 'Please review the documents and remark before approving or rejecting.';
@@ -65,8 +65,8 @@ export interface DocumentPanelProps {
 }
 
 /**
- * SPEC §2 'Document uploads': the one side panel of a document set, a unit or a monitoring
- * frequency alike (DESIGN §1). Keep the last `setRef` while closing so the content stays
+ * docs/product.md#screens 'Document uploads': the one side panel of a document set, a unit or a monitoring
+ * frequency alike (docs/product.md#what-it-does). Keep the last `setRef` while closing so the content stays
  * during the closing animation.
  */
 export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: DocumentPanelProps) {
@@ -142,7 +142,7 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
         setRef={setRef}
         parent={parent.data}
         entries={files.data}
-        // A borrower only ever reaches their own sets (DESIGN §4: another's is 404).
+        // A borrower only ever reaches their own sets (docs/product.md#api: another's is 404).
         actor={{ role: user.role, isOwner: isBorrower }}
         writes={writes}
         onClose={onClose}
@@ -259,7 +259,7 @@ function LoadedSet({
             slotFiles={slotFiles}
             onFinalised={async (outcome, finalised) => {
               await writes.parentChanged(finalised);
-              // SPEC §4: the panel closes after the final submit, unless there is a next item
+              // docs/product.md#statuses: the panel closes after the final submit, unless there is a next item
               // to offer, which the checker then opens from here.
               if (next) setResult({ finalised: outcome });
               else onClose();

@@ -17,7 +17,7 @@ addMessages(messages);
 
 /**
  * What the panel needs of a unit or frequency: its status, when it last went to the checker,
- * and its version for the stale-write check (DESIGN §5); of a unit also the approvals that
+ * and its version for the stale-write check (docs/product.md#server-rules); of a unit also the approvals that
  * release it and a first approval awaiting its second (four-eyes NOC release).
  */
 const PARENT_FIELDS = { approvalStatus: true, submittedAt: true, version: true } as const;
@@ -31,7 +31,7 @@ type UnitParent = z.infer<typeof UnitParentSchema>;
 export type DocumentSetParent = z.infer<typeof FrequencyParentSchema> &
   Partial<Pick<UnitParent, 'approvalsRequired' | 'firstApproval'>>;
 
-/** SPEC §7: a unit answers `{unit}`, a frequency `{frequency}`, to GET and PUT alike. */
+/** docs/product.md#api: a unit answers `{unit}`, a frequency `{frequency}`, to GET and PUT alike. */
 export function parentAnswerSchema(kind: DocumentSetRef['kind']) {
   return kind === 'unit'
     ? z.object({ unit: UnitParentSchema }).transform((answer): DocumentSetParent => answer.unit)
@@ -53,7 +53,7 @@ export const documentParentQuery = (ref: DocumentSetRef) =>
     queryFn: ({ signal }) => apiGet(ref.basePath, parentAnswerSchema(ref.kind), { signal }),
   });
 
-/** A set holds at most nine live files (SPEC §9), so one page of 50 has them all. */
+/** A set holds at most nine live files (docs/product.md#limits), so one page of 50 has them all. */
 export const documentFilesQuery = (ref: DocumentSetRef) =>
   queryOptions({
     queryKey: documentKeys.files(ref),

@@ -21,14 +21,14 @@ import {
 } from '@portal/domain/api-paths';
 import { currentLanguage } from '../../i18n';
 
-/** One document slot of a set: the file type it holds and its display name (SPEC §3). */
+/** One document slot of a set: the file type it holds and its display name (docs/product.md#records). */
 export interface DocumentSlot {
   fileType: string;
   label: string;
 }
 
 /**
- * DESIGN §1: a unit and a monitoring frequency are one "document set". The
+ * docs/product.md#what-it-does: a unit and a monitoring frequency are one "document set". The
  * panel needs only where the set and its files live and which slots it has.
  */
 export interface DocumentSetRef {
@@ -56,7 +56,7 @@ export const filePath = (filesPath: string, fileId: string, { complete = false }
 export const unitNocLetterPath = (unit: { key: string; projectKey: string }) =>
   apiPath(UNIT_NOC_LETTER_PATH, { projectKey: unit.projectKey, unitKey: unit.key });
 
-/** SPEC §2: a unit's seven slots, its NOC slot by selectedNoc; SPEC §7 paths. */
+/** docs/product.md#screens: a unit's seven slots, its NOC slot by selectedNoc; docs/product.md#api paths. */
 export function unitSetRef(unit: {
   key: string;
   name: string;
@@ -82,12 +82,12 @@ export function unitSetRef(unit: {
   };
 }
 
-/** SPEC §2 frequency sidebar: the nine collateral slots; SPEC §7 paths. */
+/** docs/product.md#screens frequency sidebar: the nine collateral slots; docs/product.md#api paths. */
 export function frequencySetRef(
   f: { key: string; collateralKey: string; frequency: number; month: number; year: number },
   collateralName?: string,
 ): DocumentSetRef {
-  // Named in the screens' language when the list builds it (DESIGN §4: any code has a name).
+  // Named in the screens' language when the list builds it (docs/product.md#api: any code has a name).
   const language = currentLanguage();
   const period = `${frequencyCodeLabel(f.frequency, language)}, ${monthLabel(f.month, language)} ${f.year}`;
   const frequencyKeys = { collateralKey: f.collateralKey, frequencyKey: f.key };

@@ -55,7 +55,7 @@ export function outcomeSentence(
 }
 
 /**
- * SPEC §2 / §4: once every document is reviewed, the checker's Submit finalises the set, after a
+ * docs/product.md#screens, #statuses: once every document is reviewed, the checker's Submit finalises the set, after a
  * confirmation that shows the outcome. The outcome is computed as the server computes it:
  * APPROVED unless a document was REJECTED.
  */

@@ -3,7 +3,7 @@ import { findSlotFile, isReviewerRole, type Role, type SetFile } from '@portal/d
 /**
  * The slot the panel opens on: the first one that needs the viewer — for a borrower the first
  * REJECTED or empty slot, for a reviewer the first file awaiting a decision — else the first
- * slot (SPEC §2: SHORTFALL_INFUSION_PROOF starts expanded).
+ * slot (docs/product.md#screens: SHORTFALL_INFUSION_PROOF starts expanded).
  */
 export function openingSlot(
   slots: readonly string[],

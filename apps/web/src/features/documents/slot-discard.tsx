@@ -17,9 +17,9 @@ interface SlotDiscardProps extends SlotPartProps {
 }
 
 /**
- * The discard part of a slot (SPEC §5: clients only): asks first, since the file leaves its slot
+ * The discard part of a slot (docs/product.md#validation: clients only): asks first, since the file leaves its slot
  * with any approver remarks, and points to Change, which keeps the file until its replacement
- * is in. A soft delete on the server (DESIGN §4).
+ * is in. A soft delete on the server (docs/product.md#api).
  */
 export function SlotDiscard({
   filesPath,

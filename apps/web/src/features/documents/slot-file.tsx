@@ -19,9 +19,9 @@ interface SlotFileProps {
 }
 
 /**
- * The file in a slot (SPEC §2: the file name with View and Change buttons). View shows a PDF or
+ * The file in a slot (docs/product.md#screens: the file name with View and Change buttons). View shows a PDF or
  * an image in the panel (issue 11: it used to download it), fetched only then, so a phone does
- * not pull every document when the panel opens; Download is always offered. DESIGN §4: a
+ * not pull every document when the panel opens; Download is always offered. docs/product.md#api: a
  * remarks-only entry reads "No File Uploaded".
  */
 export function SlotFile({ entry, actions }: SlotFileProps) {

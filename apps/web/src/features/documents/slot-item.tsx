@@ -41,7 +41,7 @@ interface SlotItemProps {
 }
 
 /**
- * One document slot (SPEC §2 "Document sidebar", §5 "File card or item"): the header shows the
+ * One document slot (docs/product.md#screens "Document sidebar" and "File card or item"): the header shows the
  * type, its status colour and the status in words; inside are the file with its preview, the
  * remarks as text, and the parts for what the user's role allows now (the domain rules decide):
  * upload (or replace), review, mark for approval, discard.
@@ -84,7 +84,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
           <Text component="span" fw={600}>
             {slot.label}
           </Text>
-          {/* DESIGN §7: the status in words too, never colour alone. */}
+          {/* docs/product.md#look-and-feel: the status in words too, never colour alone. */}
           <Badge component="span" color={colour} variant="filled" style={{ flexShrink: 0 }}>
             {file
               ? unitCheckerLabel(file.approvalStatus, false, currentLanguage())
@@ -146,7 +146,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
   );
 }
 
-/** SPEC §2: each item has a radio marker; filled once the slot holds a file. Decoration only. */
+/** docs/product.md#screens: each item has a radio marker; filled once the slot holds a file. Decoration only. */
 function RadioMarker({ colour, filled }: { colour: string; filled: boolean }) {
   return (
     <Box

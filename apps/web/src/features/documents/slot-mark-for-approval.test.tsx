@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { callsTo, makeFile } from './document-test-utils';
 import { FIRST, FIRST_FILE, renderPanel, slot, stubSet } from './panel-test-utils';
 
-describe('Mark for approval (SPEC §4)', () => {
+describe('Mark for approval (docs/product.md#statuses)', () => {
   it('sends one file to the checker, saying what that means', async () => {
     const { fetchMock } = stubSet('client', 'NOT_RAISED', [makeFile('SHORTFALL_INFUSION_PROOF')], {
       [`PUT ${FIRST_FILE}`]: {

@@ -17,7 +17,7 @@ interface SlotMarkForApprovalProps extends SlotPartProps {
 }
 
 /**
- * SPEC §4 "Mark for approval": the borrower sends this one file to a checker ahead of the set
+ * docs/product.md#statuses "Mark for approval": the borrower sends this one file to a checker ahead of the set
  * (the domain's canMarkForApproval decides when).
  */
 export function SlotMarkForApproval({

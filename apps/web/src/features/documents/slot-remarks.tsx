@@ -64,7 +64,7 @@ function Remark({ label, text, reason, by, at, colour = 'gray' }: RemarkProps) {
 
 const reviewer = (reviewedBy: ActorRef | null) => (reviewedBy ? actorLabel(reviewedBy) : null);
 
-/** SPEC §5: the borrower's remarks are fixed once a file exists; written by its uploader. */
+/** docs/product.md#validation: the borrower's remarks are fixed once a file exists; written by its uploader. */
 export function BorrowerRemarks({ file }: { file: DocumentFile }) {
   const { _ } = useLingui();
   return (

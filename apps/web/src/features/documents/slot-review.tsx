@@ -46,7 +46,7 @@ const VERDICTS: Record<
 const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
 
 /**
- * The review part of a slot (SPEC §4 / §5): a pending file is approved or rejected, always with
+ * The review part of a slot (docs/product.md#statuses, #validation): a pending file is approved or rejected, always with
  * remarks, and a rejection with its reason from the lender's list. A decision already taken may
  * be changed, with new remarks, while the set awaits the final Submit (the domain's canReview
  * decides when).
@@ -178,7 +178,7 @@ export function SlotReview({
             key={outcome}
             aria-label={_(VERDICTS[outcome].verbOn, { label: slot.label })}
             color={VERDICTS[outcome].colour}
-            // SPEC §5: no review without remarks.
+            // docs/product.md#validation: no review without remarks.
             disabled={remarks.trim() === '' || disabled}
             loading={review.isPending && review.variables === outcome}
             onClick={() => decide(outcome)}

@@ -80,7 +80,7 @@ describe('Upload into an empty slot', () => {
     ]);
     const after = await slot(FIRST);
     expect(await after.findByText('No File Uploaded')).toBeTruthy();
-    // SPEC §5: fixed once the entry exists, and shown as text, not a box.
+    // docs/product.md#validation: fixed once the entry exists, and shown as text, not a box.
     expect(after.getByText('No shortfall this quarter')).toBeTruthy();
     expect(after.queryByRole('textbox', { name: 'Borrower remarks' })).toBeNull();
   });

@@ -49,7 +49,7 @@ interface SlotUploadProps extends SlotPartProps {
 }
 
 /**
- * The upload part of a slot (SPEC §2 / §5): a file picker, the borrower's remarks and Upload,
+ * The upload part of a slot (docs/product.md#screens, #validation): a file picker, the borrower's remarks and Upload,
  * enabled by remarks alone or a chosen file. As a replacement (Change) it sends the new file with
  * `replaces`: the live file keeps its slot until the new one is complete, and Cancel, before or
  * during the upload, leaves everything as it was.
@@ -205,7 +205,7 @@ export function SlotUpload({
               : 'documentPanel.upload.uploadAria',
             { label: slot.label },
           )}
-          // SPEC §5: remarks alone are a real entry; so is a file alone.
+          // docs/product.md#validation: remarks alone are a real entry; so is a file alone.
           disabled={(remarks.trim() === '' && !localFile) || disabled}
           loading={sending}
           onClick={() => upload.mutate({ file: localFile, borrowerRemarks: remarks })}

@@ -22,8 +22,8 @@ interface SubmitSetProps {
 
 /**
  * The borrower's submit to the checker, in the panel (issue 11), shown when the set is ready
- * (the domain's isReadyToSubmit): SPEC §2's confirm checkbox 'Please confirm the selection.' and
- * 'Submit to checker', enabled once ticked (SPEC §5).
+ * (the domain's isReadyToSubmit): docs/product.md#screens's confirm checkbox 'Please confirm the selection.' and
+ * 'Submit to checker', enabled once ticked (docs/product.md#validation).
  */
 export function SubmitSet({ setRef, parent, onSubmitted, onConflict }: SubmitSetProps) {
   const [confirmed, setConfirmed] = useState(false);

@@ -26,7 +26,7 @@ export class UploadCancelled extends Error {
   }
 }
 
-/** DESIGN §4: the server checks the SHA-256 the browser declares. */
+/** docs/product.md#api: the server checks the SHA-256 the browser declares. */
 export async function sha256Hex(file: Blob): Promise<string> {
   // A view rather than the bare buffer: also accepted when the buffer comes from another
   // realm (jsdom in the component tests).
@@ -49,7 +49,7 @@ export const ACCEPT_ATTRIBUTE = Object.entries(ACCEPTED_FILES)
 
 /**
  * Browsers leave `type` empty or guess oddly for some files (a .csv as Excel on Windows);
- * the name's ending decides then. The server checks the real bytes anyway (DESIGN §4).
+ * the name's ending decides then. The server checks the real bytes anyway (docs/product.md#api).
  */
 export function contentTypeOf(file: File): string {
   if (isAllowedContentType(file.type)) return file.type;
@@ -138,9 +138,9 @@ export interface DocumentUpload {
 }
 
 /**
- * DESIGN §4's three steps: declare the file (POST), send the bytes to the presigned URL (PUT),
+ * docs/product.md#api's three steps: declare the file (POST), send the bytes to the presigned URL (PUT),
  * then ask the server to check them (complete). Without a file it is a remarks-only entry,
- * complete at once (SPEC §5: remarks alone may be uploaded). With `replaces`, the live file
+ * complete at once (docs/product.md#validation: remarks alone may be uploaded). With `replaces`, the live file
  * keeps its slot until `complete` swaps the two in one transaction: a cancelled or failed
  * replacement leaves the slot as it was.
  */
@@ -201,7 +201,7 @@ function refusal(error: ApiError, code: 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYP
   return error.code === code ? error.message : translate(currentLanguage(), `domain.error.${code}`);
 }
 
-/** DESIGN §7: every refusal in words that say what to do. */
+/** docs/product.md#look-and-feel: every refusal in words that say what to do. */
 export function documentErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n._('documentEntry.error.generic');
   if (error.status === 413) return refusal(error, 'FILE_TOO_LARGE');

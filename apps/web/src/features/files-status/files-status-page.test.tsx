@@ -135,7 +135,7 @@ function stubUnit(role: Role = 'viewer') {
       status: 200,
       body: fileList([
         entry('KYC_APPLICANT', 'kyc.pdf', KYC_URL),
-        // DESIGN §4: remarks without a file.
+        // docs/product.md#api: remarks without a file.
         entry('OTHER', null, null),
       ]),
     },
@@ -156,7 +156,7 @@ function tableRows() {
     ]);
 }
 
-describe('FilesStatusPage (SPEC §2 read-only files status screen)', () => {
+describe('FilesStatusPage (docs/product.md#screens read-only files status screen)', () => {
   it('titles a unit with its project and lists every unit type, with Download or No File Uploaded', async () => {
     stubUnit();
     renderApp('/projects/PRJ-1/units/UNIT-1');

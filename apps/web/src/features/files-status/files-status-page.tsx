@@ -17,8 +17,8 @@ import { messages } from '../../i18n/messages/filesStatus';
 addMessages(messages);
 
 /**
- * SPEC §2 "Read-only files status screen" at collaterals/:collateralKey/frequencies/:frequencyKey
- * and projects/:projectKey/units/:unitKey — the links a CRM user is given (SPEC §1, §6).
+ * docs/product.md#screens "Read-only files status screen" at collaterals/:collateralKey/frequencies/:frequencyKey
+ * and projects/:projectKey/units/:unitKey — the links a CRM user is given (docs/product.md#what-it-does, #roles).
  */
 export function FilesStatusPage() {
   // The route table supplies one pair or the other; the defaults only satisfy the types.
@@ -78,7 +78,7 @@ function ReadOnlyFiles({ set }: { set: ReadOnlySet }) {
 }
 
 /**
- * DESIGN §4: another borrower's unit or frequency answers 404 like a missing one,
+ * docs/product.md#api: another borrower's unit or frequency answers 404 like a missing one,
  * so both read the same and nothing about it shows.
  */
 function FilesError({

@@ -23,14 +23,14 @@ import {
 } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
-/** One row of the read-only table: a file type and its display name (SPEC §3) in a language. */
+/** One row of the read-only table: a file type and its display name (docs/product.md#records) in a language. */
 export interface FileTypeRow {
   fileType: string;
   label: (language: Language) => string;
 }
 
 /**
- * What the screen is about: SPEC §2 titles it with the project or collateral name, under it the
+ * What the screen is about: docs/product.md#screens titles it with the project or collateral name, under it the
  * unit's name or the frequency's period, both worded on screen in the chosen language.
  */
 export interface FilesHeading {
@@ -47,20 +47,20 @@ export interface ReadOnlySet {
   rows: readonly FileTypeRow[];
 }
 
-/** SPEC §3: every unit file type, in its list order. */
+/** docs/product.md#records: every unit file type, in its list order. */
 const UNIT_ROWS: FileTypeRow[] = UnitFileTypeSchema.options.map((fileType) => ({
   fileType,
   label: (language) => unitFileTypeLabel(fileType, language),
 }));
 
-/** SPEC §3: the nine collateral types, then the extra types shown only on this list. */
+/** docs/product.md#records: the nine collateral types, then the extra types shown only on this list. */
 const FREQUENCY_ROWS: FileTypeRow[] = FileTypeSchema.options.map((fileType) => ({
   fileType,
   label: (language) => readOnlyFileTypeLabel(fileType, language),
 }));
 
 /**
- * Download links expire 15 minutes after they are made (DESIGN §4 presigned URLs),
+ * Download links expire 15 minutes after they are made (docs/product.md#api presigned URLs),
  * so a page left open renews them well before that.
  */
 export const LINK_RENEWAL_MS = 10 * 60_000;
@@ -93,7 +93,7 @@ function filesQuery(filesPath: string) {
   });
 }
 
-/** SPEC §2 projects/{projectKey}/units/{unitKey}: the unit names its loan, the loan its project. */
+/** docs/product.md#screens projects/{projectKey}/units/{unitKey}: the unit names its loan, the loan its project. */
 export function unitSet(projectKey: string, unitKey: string): ReadOnlySet {
   return {
     kind: 'unit',
@@ -115,7 +115,7 @@ export function unitSet(projectKey: string, unitKey: string): ReadOnlySet {
   };
 }
 
-/** SPEC §2 collaterals/{collateralKey}/frequencies/{frequencyKey}: the frequency names its account. */
+/** docs/product.md#screens collaterals/{collateralKey}/frequencies/{frequencyKey}: the frequency names its account. */
 export function frequencySet(collateralKey: string, frequencyKey: string): ReadOnlySet {
   return {
     kind: 'frequency',

@@ -7,13 +7,13 @@ import { messages } from '../../i18n/messages/filesStatus';
 
 addMessages(messages);
 
-/** SPEC §2 wording for a type with nothing to download. */
+/** docs/product.md#screens wording for a type with nothing to download. */
 export const NO_FILE_TEXT_KEY = 'filesStatus.noFile';
 
 /**
- * SPEC §2 "Read-only files status screen": File Type, File Name, Action for every
+ * docs/product.md#screens "Read-only files status screen": File Type, File Name, Action for every
  * type of the set, whether or not a file was sent. A remarks-only entry has nothing
- * to download, so it reads 'No File Uploaded' too (DESIGN §4). Cells wrap rather
+ * to download, so it reads 'No File Uploaded' too (docs/product.md#api). Cells wrap rather
  * than scroll, so three columns fit a phone.
  */
 export function FilesStatusTable({

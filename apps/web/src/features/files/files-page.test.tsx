@@ -67,7 +67,7 @@ function stubFiles(role: Role, routes: Parameters<typeof stubRoutes>[0]) {
   return stubRoutes({ 'GET /api/auth/session': sessionAs(role), ...routes });
 }
 
-describe('FilesPage (SPEC §2 files)', () => {
+describe('FilesPage (docs/product.md#screens files)', () => {
   it('lists the borrower’s documents with type, parent link, status, upload date and download', async () => {
     stubFiles('client', { [FIRST_PAGE]: answer([unitFile, remarksOnly]) });
     renderApp('/files');
@@ -95,7 +95,7 @@ describe('FilesPage (SPEC §2 files)', () => {
     const download = within(first!).getByRole('link', { name: /^Download KYC Applicant/ });
     expect(download.getAttribute('href')).toBe('/api/storage/KYC_APPLICANT.pdf?signature=abc');
     expect(download.getAttribute('rel')).toBe('noopener noreferrer');
-    // A remarks-only entry has nothing to download (DESIGN §4); a not-raised set shows under All.
+    // A remarks-only entry has nothing to download (docs/product.md#api); a not-raised set shows under All.
     expect(within(second!).getByText('No File Uploaded')).toBeTruthy();
     expect(
       within(second!)

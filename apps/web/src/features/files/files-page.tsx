@@ -38,7 +38,7 @@ addMessages(messages);
 
 type DocumentRow = DocumentSearchResponse['files'][number];
 
-/** SPEC §3 display names in the screens' language, by the kind of set the file belongs to. */
+/** docs/product.md#records display names in the screens' language, by the kind of set the file belongs to. */
 function fileTypeName({ file, parent }: DocumentRow): string {
   const language = currentLanguage();
   if (parent.kind === 'unit') {
@@ -70,7 +70,7 @@ function parentLink(role: Role, parent: DocumentParent): string | null {
 }
 
 /**
- * SPEC §2 "files": the signed-in borrower's documents across their units and frequencies (staff:
+ * docs/product.md#screens "files": the signed-in borrower's documents across their units and frequencies (staff:
  * everyone's), newest upload first, paged and searched on the server. Each names what it belongs
  * to, with the link that opens that item's document panel (the inline preview lives there), and
  * a download link.
@@ -134,7 +134,7 @@ export function FilesPage() {
     body = (
       <>
         <Box aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
+          {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
           <Table.ScrollContainer minWidth={960} type="native">
             <Table aria-label={_('files.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>

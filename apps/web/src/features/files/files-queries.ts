@@ -15,7 +15,7 @@ export interface DocumentSearch {
 
 /**
  * The files screen: `GET /api/files`, paged on the server, newest upload first. The download
- * links expire (DESIGN §4), so a page left open renews them. The answer names each file's unit or
+ * links expire (docs/product.md#api), so a page left open renews them. The answer names each file's unit or
  * frequency in the screens' language, so a language change reads it again.
  */
 export const documentSearchQuery = ({ page, perPage, search, status }: DocumentSearch) =>

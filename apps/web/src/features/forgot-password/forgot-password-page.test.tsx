@@ -8,7 +8,7 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
 afterEach(() => setLanguage('en'));
 
-describe('Forgot password (SPEC §2, §5)', () => {
+describe('Forgot password (docs/product.md#screens, #validation)', () => {
   it('is written in Hindi when Hindi is chosen, and so is the code screen after it', async () => {
     setLanguage('hi');
     stubApi({ '/api/auth/password/forgot': { status: 202, body: { accepted: true } } });

@@ -12,14 +12,14 @@ import { messages } from '../../i18n/messages/forgotPassword';
 
 addMessages(messages);
 
-/** SPEC §2 "Forgot password (forgot_password)"; also served at /forgot. */
+/** docs/product.md#screens "Forgot password (forgot_password)"; also served at /forgot. */
 export function ForgotPasswordPage() {
   const { _ } = useLingui();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const forgot = useMutation({
     mutationFn: (body: PasswordForgotBody) => identityApi.forgotPassword(body),
-    // DESIGN §3: always the same answer, so the next screen cannot say whether the account exists.
+    // docs/product.md#roles: always the same answer, so the next screen cannot say whether the account exists.
     onSuccess: (_answer, { username: normalised }) => {
       rememberFlowValue('resetUsername', normalised);
       void navigate('/forgotverification', { state: { resetUsername: normalised } });

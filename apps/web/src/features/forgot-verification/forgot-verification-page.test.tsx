@@ -6,7 +6,7 @@ import { pasteCode, sentBodies } from '../identity-shared/identity-test-utils';
 
 afterEach(() => setLanguage('en'));
 
-describe('Forgot verification (SPEC §2, §5)', () => {
+describe('Forgot verification (docs/product.md#screens, #validation)', () => {
   it('is written in Hindi when Hindi is chosen', async () => {
     setLanguage('hi');
     stubApi({ '/api/auth/password/forgot': { status: 202, body: { accepted: true } } });

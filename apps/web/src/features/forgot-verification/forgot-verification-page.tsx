@@ -14,7 +14,7 @@ import { messages } from '../../i18n/messages/forgotVerification';
 
 addMessages(messages);
 
-/** SPEC §2 "Forgot verification (forgotverification/)": the reset code. */
+/** docs/product.md#screens "Forgot verification (forgotverification/)": the reset code. */
 export function ForgotVerificationPage() {
   const { _ } = useLingui();
   const username = useFlowValue('resetUsername');
@@ -37,7 +37,7 @@ function ForgotVerificationForm({ username }: { username: string }) {
   const navigate = useNavigate();
   const { state } = useLocation();
   const [code, setCode] = useState('');
-  // SPEC §8: the new-password screen sends a refused code back here with its message.
+  // docs/product.md#errors: the new-password screen sends a refused code back here with its message.
   const [error, setError] = useState(() => stateValue(state, 'error'));
   const resend = useMutation({
     mutationFn: () => identityApi.forgotPassword({ username }),
@@ -55,7 +55,7 @@ function ForgotVerificationForm({ username }: { username: string }) {
       }),
   });
 
-  // SPEC §2: the code is only kept here; the new-password screen sends it with the password.
+  // docs/product.md#screens: the code is only kept here; the new-password screen sends it with the password.
   function goOn(value: string) {
     void navigate('/createnewpassword', { state: { resetUsername: username, code: value } });
   }

@@ -30,7 +30,7 @@ addMessages(messages);
 type Field = 'frequency' | 'date';
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** Mantine's placeholder grey fails WCAG AA; the theme's dimmed grey passes (DESIGN §6). */
+/** Mantine's placeholder grey fails WCAG AA; the theme's dimmed grey passes (docs/product.md#quality). */
 const PICKER_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } };
 
 /** The year-level header controls are icons; screen readers need their names. */
@@ -54,7 +54,7 @@ function monthValue({ year, month }: { year: number; month: number }): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;
 }
 
-/** Why the add failed, in the words of SPEC §8 where it has them. */
+/** Why the add failed, in the words of docs/product.md#errors where it has them. */
 function popupMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'DUPLICATE_FREQUENCY') {
     return translate(currentLanguage(), 'domain.error.DUPLICATE_FREQUENCY');
@@ -64,10 +64,10 @@ function popupMessage(error: Error): string {
 }
 
 /**
- * SPEC §2 the Add form: frequency (Monthly=1, Quarterly=3) and a month picker
+ * docs/product.md#screens the Add form: frequency (Monthly=1, Quarterly=3) and a month picker
  * that cannot be typed into and stops at the current month of the lender's
- * time zone (SPEC §5, DESIGN §4). It checks with the API's own schema, so the
- * messages are SPEC §5's 'Frequency is required' and 'Date is required'.
+ * time zone (docs/product.md#validation, docs/product.md#api). It checks with the API's own schema, so the
+ * messages are docs/product.md#validation's 'Frequency is required' and 'Date is required'.
  */
 export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
   const { _, i18n: translator } = useLingui();
@@ -117,7 +117,7 @@ export function AddFrequencyForm({ collateralKey }: { collateralKey: string }) {
     add.mutate(parsed.data);
   }
 
-  /** SPEC §8: closing the popup clears the error and reloads the list. */
+  /** docs/product.md#errors: closing the popup clears the error and reloads the list. */
   function closePopup() {
     add.reset();
     void queryClient.invalidateQueries({ queryKey: frequenciesRootKey });

@@ -28,7 +28,7 @@ addMessages(messages);
 const COLLATERAL_PARAM = 'collateral';
 const LIST_PARAMS = ['page', 'perPage', 'sortColumn', 'sortOrder'] as const;
 
-/** SPEC §9 defaults: page 1, sort column key, order topDown. */
+/** docs/product.md#limits defaults: page 1, sort column key, order topDown. */
 function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
   const { shape } = FrequencyListQuerySchema;
   return {
@@ -36,13 +36,13 @@ function listQueryFrom(searchParams: URLSearchParams): FrequencyListQuery {
     perPage: urlParam(shape.perPage, searchParams.get('perPage')),
     sortColumn: urlParam(shape.sortColumn, searchParams.get('sortColumn')),
     sortOrder: urlParam(shape.sortOrder, searchParams.get('sortOrder')),
-    // The screen pages by number (SPEC §9); the API's cursor is not used here.
+    // The screen pages by number (docs/product.md#limits); the API's cursor is not used here.
     next: undefined,
   };
 }
 
 /**
- * SPEC §2 "Collateral frequency screen": the account's name and a collateral
+ * docs/product.md#screens "Collateral frequency screen": the account's name and a collateral
  * select; once a collateral is chosen (kept in the URL), the Add form and the
  * frequency list with the document panel of a frequency.
  */
@@ -51,7 +51,7 @@ export function FrequenciesPage() {
   const { accountId = '' } = useParams();
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  // SPEC §2: the account's collaterals are read on entering the screen.
+  // docs/product.md#screens: the account's collaterals are read on entering the screen.
   const account = useQuery(accountQuery(accountId));
   const collaterals = useQuery(collateralsQuery(accountId));
 
@@ -124,7 +124,7 @@ export function FrequenciesPage() {
             {collateral && (
               <Stack gap="lg">
                 <Title order={2}>{collateral.collateralName}</Title>
-                {/* SPEC §6: clients add frequencies. */}
+                {/* docs/product.md#roles: clients add frequencies. */}
                 {isClient && (
                   <Suspense fallback={<AddFormPlaceholder />}>
                     <AddFrequencyForm collateralKey={collateral.key} />
@@ -159,7 +159,7 @@ export function FrequenciesPage() {
   );
 }
 
-/** DESIGN §4: another borrower's account is a 404 like a missing one; both read "not found". */
+/** docs/product.md#api: another borrower's account is a 404 like a missing one; both read "not found". */
 function LoadError({
   error,
   homePath,

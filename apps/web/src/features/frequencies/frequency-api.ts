@@ -34,10 +34,10 @@ export const accountQuery = (accountId: string) =>
       ),
   });
 
-/** The largest page the API serves (SPEC §9), so one read usually brings every collateral. */
+/** The largest page the API serves (docs/product.md#limits), so one read usually brings every collateral. */
 const COLLATERAL_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
 
-/** SPEC §2: the collateral select lists every collateral of the account, so all pages are read. */
+/** docs/product.md#screens: the collateral select lists every collateral of the account, so all pages are read. */
 async function fetchAllCollaterals(accountId: string, signal: AbortSignal): Promise<Collateral[]> {
   const pagePath = (page: number) =>
     `${apiPath(COLLATERALS_PATH, { accountId })}?page=${page}&perPage=${COLLATERAL_PAGE_SIZE}`;
@@ -58,7 +58,7 @@ export const collateralsQuery = (accountId: string) =>
 
 const frequenciesPath = (collateralKey: string) => apiPath(FREQUENCIES_PATH, { collateralKey });
 
-/** SPEC §7: `GET collaterals/{id}/frequencies/?page&perPage&sortColumn&sortOrder`. */
+/** docs/product.md#api: `GET collaterals/{id}/frequencies/?page&perPage&sortColumn&sortOrder`. */
 export const frequenciesQuery = (collateralKey: string, query: FrequencyListQuery) =>
   queryOptions({
     queryKey: [...frequenciesRootKey, 'collateral', collateralKey, query],
@@ -75,12 +75,12 @@ export const frequenciesQuery = (collateralKey: string, query: FrequencyListQuer
     },
   });
 
-/** SPEC §2 Add: a new frequency starts NOT_RAISED (SPEC §4). */
+/** docs/product.md#screens Add: a new frequency starts NOT_RAISED (docs/product.md#statuses). */
 export function addFrequency(collateralKey: string, body: FrequencyCreateBody) {
   return apiSend('POST', frequenciesPath(collateralKey), body, FrequencyResponseSchema);
 }
 
-/** SPEC §4: the edit icon reopens an APPROVED frequency; the version guards against a stale row. */
+/** docs/product.md#statuses: the edit icon reopens an APPROVED frequency; the version guards against a stale row. */
 export function reopenFrequency(frequency: Frequency) {
   return apiSend(
     'PUT',

@@ -42,7 +42,7 @@ import { messages } from '../../i18n/messages/frequencies';
 
 addMessages(messages);
 
-/** SPEC §2 sort columns, in words a borrower reads; `key` orders by when the frequency was added. */
+/** docs/product.md#screens sort columns, in words a borrower reads; `key` orders by when the frequency was added. */
 const SORT_COLUMNS: { value: FrequencySortColumn; labelKey: string }[] = [
   { value: 'key', labelKey: 'frequencies.sortDateAdded' },
   { value: 'approvalStatus', labelKey: 'frequencies.sortStatus' },
@@ -51,7 +51,7 @@ const SORT_COLUMNS: { value: FrequencySortColumn; labelKey: string }[] = [
   { value: 'year', labelKey: 'frequencies.sortYear' },
 ];
 
-/** DESIGN §4: topDown is ascending, bottomUp descending. */
+/** docs/product.md#api: topDown is ascending, bottomUp descending. */
 const SORT_ORDERS: { value: SortOrder; labelKey: string }[] = [
   { value: 'topDown', labelKey: 'frequencies.ascending' },
   { value: 'bottomUp', labelKey: 'frequencies.descending' },
@@ -63,13 +63,13 @@ interface FrequencyListProps {
   collateral: Collateral;
   query: FrequencyListQuery;
   onQueryChange: (change: Partial<FrequencyListQuery>) => void;
-  /** SPEC §6: only clients select, submit and reopen. */
+  /** docs/product.md#roles: only clients select, submit and reopen. */
   isClient: boolean;
 }
 
 /**
- * SPEC §2 the frequency list of one collateral: sort column, page size and order; the table
- * with SPEC §4's row button, which opens the frequency's document panel (named in the address,
+ * docs/product.md#screens the frequency list of one collateral: sort column, page size and order; the table
+ * with docs/product.md#statuses's row button, which opens the frequency's document panel (named in the address,
  * `?frequency=`); paging; and, for clients, the checker-list block that submits the frequencies
  * the API marks ready.
  */
@@ -94,7 +94,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
     enabled: isClient,
     nameOf: periodLabel,
     refresh,
-    // SPEC §4: after a successful bulk submit on this screen, the user goes to Collateral Status.
+    // docs/product.md#statuses: after a successful bulk submit on this screen, the user goes to Collateral Status.
     onSubmitted: () => {
       refresh();
       void navigate('/collateralstatus');
@@ -113,7 +113,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
       fetchFrequencySetRef(collateral.key, keys.frequency ?? '', signal, collateral.collateralName),
     onChanged: refresh,
   });
-  // SPEC §5: inputs are disabled while the list loads.
+  // docs/product.md#validation: inputs are disabled while the list loads.
   const isLoading = list.isFetching || submit.busy;
 
   const reopen = useMutation({
@@ -128,7 +128,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
     },
   });
 
-  /** SPEC §4: the edit icon reopens an approved frequency, after the user says so. */
+  /** docs/product.md#statuses: the edit icon reopens an approved frequency, after the user says so. */
   function confirmReopen(frequency: Frequency) {
     openConfirmModal({
       title: _('frequencies.reopenTitle'),
@@ -209,7 +209,7 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
     body = (
       <>
         <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {/* A phone scrolls the table inside its box, not the page (DESIGN §7). */}
+          {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
           <Table.ScrollContainer minWidth={isClient ? 560 : 480} type="native">
             <Table aria-label={_('frequencies.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
@@ -254,9 +254,9 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
       <RetryNotice query={list} />
       {panel.notice}
       {body}
-      {/* SPEC §2: the bar shows when at least one frequency is ready. */}
+      {/* docs/product.md#screens: the bar shows when at least one frequency is ready. */}
       {submit.block}
-      {/* SPEC §8: closing the failure popup clears it and reloads the list. */}
+      {/* docs/product.md#errors: closing the failure popup clears it and reloads the list. */}
       <ErrorPopup
         opened={reopen.isError}
         onClose={() => {
@@ -314,11 +314,11 @@ function FrequencyRow({
       <Table.Td>{frequency.year}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          {/* SPEC §4 row button; it opens the frequency's documents (SPEC §2 sidebar). */}
+          {/* docs/product.md#statuses row button; it opens the frequency's documents (docs/product.md#screens sidebar). */}
           <Button variant="light" color={button.colour} onClick={onOpen} miw="max-content">
             {button.label}
           </Button>
-          {/* SPEC §6: only a client reopens an approved frequency. */}
+          {/* docs/product.md#roles: only a client reopens an approved frequency. */}
           {button.showEdit && isClient && (
             <Hint label={_('frequencies.editTooltip')}>
               <ActionIcon

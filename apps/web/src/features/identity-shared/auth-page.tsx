@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title';
 
 interface AuthPageProps {
   title: string;
-  /** SPEC §2: the way to the other identity screen (Sign up / Sign in), at top right. */
+  /** docs/product.md#screens: the way to the other identity screen (Sign up / Sign in), at top right. */
   corner?: { to: string; label: string };
   children: ReactNode;
 }

@@ -6,7 +6,7 @@ import { messages } from '../../i18n/messages/identityShared';
 
 addMessages(messages);
 
-/** SPEC §5: one-time codes are six digits. */
+/** docs/product.md#validation: one-time codes are six digits. */
 export const CODE_LENGTH = 6;
 
 interface CodeInputProps {
@@ -14,7 +14,7 @@ interface CodeInputProps {
   description?: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  /** Called when the sixth digit is in, typed or pasted (SPEC §2: the screen goes on by itself). */
+  /** Called when the sixth digit is in, typed or pasted (docs/product.md#screens: the screen goes on by itself). */
   onComplete: (code: string) => void;
   /** While a code is being checked: keeps focus in place, unlike `disabled`. */
   readOnly?: boolean;
@@ -22,7 +22,7 @@ interface CodeInputProps {
 }
 
 /**
- * SPEC §5 code entry: six boxes, digits only (Mantine drops anything else), a
+ * docs/product.md#validation code entry: six boxes, digits only (Mantine drops anything else), a
  * pasted or autofilled code fills them all. The boxes form a labelled group and
  * each says which digit it holds.
  */

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 
 /**
- * What one identity screen hands to the next (SPEC §2 flows): the account id from
+ * What one identity screen hands to the next (docs/product.md#screens flows): the account id from
  * sign-up to verification, the username from forgot password to the code and
  * new-password screens. Sent as router state and kept in sessionStorage, so a
  * reload or a later visit in the same tab still knows it.

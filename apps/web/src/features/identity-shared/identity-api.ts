@@ -20,7 +20,7 @@ import {
 } from '@portal/domain/identity-paths';
 import { apiSend } from '../../api/client';
 
-/** DESIGN §4 identity calls. Bodies are the domain schemas' parsed output (STYLE §2). */
+/** docs/product.md#api identity calls. Bodies are the domain schemas' parsed output. */
 export const identityApi = {
   checkAccount: (body: SignupCheckBody) =>
     apiSend('POST', SIGNUP_CHECK_PATH, body, SignupCheckResponseSchema),

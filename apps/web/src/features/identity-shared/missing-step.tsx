@@ -11,7 +11,7 @@ interface MissingStepProps {
   children: ReactNode;
 }
 
-/** Opened without what the previous step hands on (SPEC §2 flows): say so and lead back. */
+/** Opened without what the previous step hands on (docs/product.md#screens flows): say so and lead back. */
 export function MissingStep({ title, to, action, children }: MissingStepProps) {
   return (
     <AuthPage title={title}>

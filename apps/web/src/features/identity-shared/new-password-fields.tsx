@@ -5,7 +5,7 @@ import { messages } from '../../i18n/messages/identityShared';
 
 addMessages(messages);
 
-/** SPEC §5: Submit needs the two passwords equal and non-empty. */
+/** docs/product.md#validation: Submit needs the two passwords equal and non-empty. */
 export function passwordsMatch(password: string, confirmation: string): boolean {
   return password !== '' && password === confirmation;
 }
@@ -33,7 +33,7 @@ interface NewPasswordFieldsProps {
   readOnly?: boolean;
 }
 
-/** Sign-up and new-password screens: a password with SPEC §2's hint and its confirmation. */
+/** Sign-up and new-password screens: a password with docs/product.md#screens's hint and its confirmation. */
 export function NewPasswordFields({
   labels,
   password,

@@ -20,7 +20,7 @@ import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 
-/** The API lets approvers and admins send statements; viewers only read (DESIGN §3, §5). */
+/** The API lets approvers and admins send statements; viewers only read (docs/product.md#roles, #server-rules). */
 export function canAttachStatement(role: Role): boolean {
   return isReviewerRole(role);
 }
@@ -30,7 +30,7 @@ export function shownDate(value: string): string {
   return formatDate(value, DEFAULT_TIME_ZONE, currentLanguage());
 }
 
-/** DESIGN §7: a refusal in words that say what to do. */
+/** docs/product.md#look-and-feel: a refusal in words that say what to do. */
 function failureMessage(error: Error): string {
   if (!(error instanceof ApiError)) return i18n._('loanStatement.failedGeneric');
   if (error.status === 413) return i18n._('loanStatement.tooLarge');

@@ -34,8 +34,8 @@ type Field = 'fromDate' | 'toDate' | 'borrowerRemarks';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /**
- * SPEC §2 "Loan statement page": From and To pickers (no typing), optional
- * remarks and Submit. The form checks with the API's own schema (SPEC §5
+ * docs/product.md#screens "Loan statement page": From and To pickers (no typing), optional
+ * remarks and Submit. The form checks with the API's own schema (docs/product.md#validation
  * messages) and window rule, so what the form accepts the server accepts.
  */
 export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }) {
@@ -46,7 +46,7 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isThanked, setIsThanked] = useState(false);
-  // SPEC §5 / DESIGN §4: today in the lender's time zone, and 365 days back.
+  // docs/product.md#validation, #api: today in the lender's time zone, and 365 days back.
   const today = todayIn(DEFAULT_TIME_ZONE);
   const { minDate, maxDate } = loanStatementWindow(today);
 
@@ -153,7 +153,7 @@ export function LoanStatementForm({ opportunityKey }: { opportunityKey: string }
           </Button>
         </Group>
       </Stack>
-      {/* SPEC §2: the success popup's exact words. */}
+      {/* docs/product.md#screens: the success popup's exact words. */}
       <Modal
         opened={isThanked}
         onClose={() => setIsThanked(false)}

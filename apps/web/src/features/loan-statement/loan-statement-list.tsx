@@ -11,7 +11,7 @@ import { messages } from '../../i18n/messages/loanStatement';
 
 addMessages(messages);
 
-/** DESIGN §7 status colours: waiting reads like pending approval, done like approved. */
+/** docs/product.md#look-and-feel status colours: waiting reads like pending approval, done like approved. */
 const STATUS_COLOUR = {
   REQUESTED: STATUS_COLOURS.PENDING_APPROVAL,
   FULFILLED: STATUS_COLOURS.APPROVED,
@@ -23,7 +23,7 @@ const STATUS_LABEL_KEY = {
 } as const satisfies Record<LoanStatementStatus, string>;
 
 /**
- * DESIGN §4: the borrower's earlier requests, with the statement once the lender has sent it.
+ * docs/product.md#api: the borrower's earlier requests, with the statement once the lender has sent it.
  * Staff who may send statements (`canAttach`) attach one to each waiting request.
  */
 export function LoanStatementList({
@@ -59,7 +59,7 @@ export function LoanStatementList({
   }
 
   return (
-    // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
+    // Focusable so keyboard users can scroll it sideways on a phone (docs/product.md#quality, axe).
     <Table.ScrollContainer
       minWidth={720}
       type="native"

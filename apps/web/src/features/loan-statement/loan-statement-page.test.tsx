@@ -92,7 +92,7 @@ async function pickDate(field: 'From' | 'To', dayLabel: string) {
   fireEvent.click(await screen.findByRole('button', { name: dayLabel }));
 }
 
-describe('LoanStatementPage (SPEC §2 loan statement page)', () => {
+describe('LoanStatementPage (docs/product.md#screens loan statement page)', () => {
   beforeEach(() => {
     // 15 Mar 2026, 11:30 in Kolkata: the pickers' "today". Only Date is faked, so waits still run.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -15,7 +15,7 @@ import { messages } from '../../i18n/messages/loanStatement';
 addMessages(messages);
 
 /**
- * SPEC §2 "Loan statement page" at /opportunities/:opportunityKey/loan-statement-requests.
+ * docs/product.md#screens "Loan statement page" at /opportunities/:opportunityKey/loan-statement-requests.
  * SPEC's bare /loanstatement names no loan, so it sends the user to choose one.
  */
 export function LoanStatementPage() {
@@ -36,7 +36,7 @@ function LoanStatements({ opportunityKey }: { opportunityKey: string }) {
     <>
       <Stack gap="sm">
         <Title order={2}>{_('loanStatement.title')}</Title>
-        {/* DESIGN §5: only borrowers ask for statements; staff see what was asked. */}
+        {/* docs/product.md#server-rules: only borrowers ask for statements; staff see what was asked. */}
         {isStaffRole(user.role) ? (
           <Text c="dimmed">{_('loanStatement.staffOnlyReads')}</Text>
         ) : (

@@ -6,7 +6,7 @@ import { apiGet } from '../../api/client';
 export const loanStatementRequestsPath = (opportunityKey: string) =>
   apiPath(LOAN_STATEMENT_REQUESTS_PATH, { opportunityKey });
 
-/** DESIGN §4: a borrower's earlier requests for this loan, newest first. */
+/** docs/product.md#api: a borrower's earlier requests for this loan, newest first. */
 export const loanStatementRequestsQuery = (opportunityKey: string) =>
   queryOptions({
     queryKey: ['opportunities', opportunityKey, 'loan-statement-requests'],

@@ -6,7 +6,7 @@ import { SIGNED_OUT } from '../identity-shared/identity-test-utils';
 
 afterEach(() => setLanguage('en'));
 
-describe('Logged Out (SPEC §2)', () => {
+describe('Logged Out (docs/product.md#screens)', () => {
   it('clears the session and local storage, and offers to sign in again', async () => {
     stubApi(SIGNED_OUT);
     sessionStorage.setItem('returnUrl', '/checker');

@@ -7,7 +7,7 @@ import { messages } from '../../i18n/messages/loggedOut';
 
 addMessages(messages);
 
-/** SPEC §2 "Logged Out": clears all session and local browser storage. */
+/** docs/product.md#screens "Logged Out": clears all session and local browser storage. */
 export function LoggedOutPage() {
   const { _ } = useLingui();
   useEffect(() => {

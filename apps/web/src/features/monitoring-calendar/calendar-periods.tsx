@@ -97,7 +97,7 @@ export function CalendarPeriods({
 }) {
   const { _ } = useLingui();
   return (
-    // Focusable so keyboard users can scroll it sideways on a phone (DESIGN §6, axe).
+    // Focusable so keyboard users can scroll it sideways on a phone (docs/product.md#quality, axe).
     <Table.ScrollContainer
       minWidth={560}
       type="native"

@@ -8,7 +8,7 @@ import { messages } from '../../i18n/messages/notFound';
 
 addMessages(messages);
 
-/** Any address outside SPEC §2's route table. */
+/** Any address outside docs/product.md#screens's route table. */
 export function NotFoundPage() {
   const { _ } = useLingui();
   return (

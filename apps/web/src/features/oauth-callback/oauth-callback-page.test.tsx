@@ -15,7 +15,7 @@ const approver: SessionUser = {
 
 afterEach(() => setLanguage('en'));
 
-describe('OAuth callback (SPEC §2)', () => {
+describe('OAuth callback (docs/product.md#screens)', () => {
   it('says it in Hindi when Hindi is chosen', async () => {
     setLanguage('hi');
     stubApi({ '/api/auth/session': { status: 200, body: { user: approver } } });

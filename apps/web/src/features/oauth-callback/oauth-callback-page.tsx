@@ -12,9 +12,9 @@ import { messages } from '../../i18n/messages/oauthCallback';
 addMessages(messages);
 
 /**
- * SPEC §2 "OAuth callback": where staff land after the identity provider (the server has
+ * docs/product.md#screens "OAuth callback": where staff land after the identity provider (the server has
  * already set the session). It says who signed in and goes straight on to the root, which
- * opens the saved return address or the role's home (SPEC §2 start-up) — no pause to wait out.
+ * opens the saved return address or the role's home (docs/product.md#screens start-up) — no pause to wait out.
  */
 export function OAuthCallbackPage() {
   const { _ } = useLingui();

@@ -16,7 +16,7 @@ export function loanPageFrom(searchParams: URLSearchParams): number {
 }
 
 /**
- * A borrower's session carries their account name; staff see every account (DESIGN §5). The
+ * A borrower's session carries their account name; staff see every account (docs/product.md#server-rules). The
  * shell shows it before the screen's catalog has loaded, so the English words stand in until
  * then, keeping the catalog out of the first page.
  */

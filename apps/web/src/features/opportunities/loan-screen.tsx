@@ -14,7 +14,7 @@ import { opportunityQuery } from './opportunity-queries';
 
 addMessages(messages);
 
-/** The way out of a loan screen that cannot be shown: no dead ends (DESIGN §7). */
+/** The way out of a loan screen that cannot be shown: no dead ends (docs/product.md#look-and-feel). */
 export function BackToLoans() {
   const { _ } = useLingui();
   return (
@@ -25,9 +25,9 @@ export function BackToLoans() {
 }
 
 /**
- * The frame of a screen about one loan (SPEC §2 project selection, loan
+ * The frame of a screen about one loan (docs/product.md#screens project selection, loan
  * statement): the account name and the loan's name on top, then `children`.
- * DESIGN §4: another borrower's loan is a 404 like a missing one, so both read
+ * docs/product.md#api: another borrower's loan is a 404 like a missing one, so both read
  * "not found" with the way back.
  */
 export function LoanScreen({

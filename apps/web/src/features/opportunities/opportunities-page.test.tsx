@@ -105,7 +105,7 @@ async function chooseRequest(n: number, request: string) {
   fireEvent.click(await screen.findByRole('option', { name: request }));
 }
 
-describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
+describe('OpportunitiesPage (docs/product.md#screens opportunity list)', () => {
   it("heads the list with the account's name and counts its loans", async () => {
     stubApi({
       ...session,
@@ -290,7 +290,7 @@ describe('OpportunitiesPage (SPEC §2 opportunity list)', () => {
         body: { error: { code: 'DEPENDENCY_DOWN', message: 'Database unavailable.' } },
       },
     });
-    // The app's own retry (SPEC §9: 5 times), only quicker than 2 s apart.
+    // The app's own retry (docs/product.md#limits: 5 times), only quicker than 2 s apart.
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({
       queries: { retry: shouldRetryRead, retryDelay: 150 },

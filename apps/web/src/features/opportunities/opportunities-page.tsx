@@ -41,13 +41,13 @@ import { opportunitiesQuery, todoQuery } from './opportunity-queries';
 import { PageLoader } from '../../components/page-loader';
 
 const SELECTED_BACKGROUND = 'var(--mantine-color-brand-light)';
-/** Mantine's `sm` breakpoint: below it the loans are cards (DESIGN §7). */
+/** Mantine's `sm` breakpoint: below it the loans are cards (docs/product.md#look-and-feel). */
 const PHONE_QUERY = '(max-width: 48em)';
 
 addMessages(messages);
 
 /**
- * SPEC §2 "Opportunity list (opportunities)": the borrower's loans and their service requests,
+ * docs/product.md#screens "Opportunity list (opportunities)": the borrower's loans and their service requests,
  * below what needs the borrower now (their to-do).
  */
 export function OpportunitiesPage() {
@@ -85,7 +85,7 @@ export function OpportunitiesPage() {
 
   let body;
   if (loans.isError) {
-    // SPEC §2 / §8: the popup below is this list's one error; closing it reloads the page.
+    // docs/product.md#screens, #errors: the popup below is this list's one error; closing it reloads the page.
     body = null;
   } else if (list === null) {
     body = <LoanListSkeleton query={loans} />;
@@ -145,7 +145,7 @@ export function OpportunitiesPage() {
       ) : (
         <PageLoader label={_('opportunities.todoLoading')} />
       )}
-      {/* SPEC §2 / §8: the loan list's generic popup; closing it reloads the page. */}
+      {/* docs/product.md#screens, #errors: the loan list's generic popup; closing it reloads the page. */}
       <ErrorPopup opened={loans.isError} onClose={reloadPage} />
     </Stack>
   );
@@ -164,9 +164,9 @@ interface LoanItem {
 }
 
 /**
- * SPEC §2: one radio per row selects it; Get works only on the selected row
+ * docs/product.md#screens: one radio per row selects it; Get works only on the selected row
  * once a request is chosen there. Choosing a request also selects its row,
- * since that is plainly the loan the user is working on. DESIGN §7: a table on
+ * since that is plainly the loan the user is working on. docs/product.md#look-and-feel: a table on
  * wide screens, one card per loan on phones.
  */
 function LoanList({ opportunities, isStale }: { opportunities: Opportunity[]; isStale: boolean }) {
@@ -252,7 +252,7 @@ const SKELETON_ROWS = 3;
 const SKELETON_CARDS = 1;
 
 /**
- * The list's loading state (DESIGN §7: no blank areas): the table's frame with grey bars the
+ * The list's loading state (docs/product.md#look-and-feel: no blank areas): the table's frame with grey bars the
  * height of its rows, or a card's on a phone, where the loans will show; its words, and the
  * retry under way, come below, where they push nothing down.
  */

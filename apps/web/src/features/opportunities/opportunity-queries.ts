@@ -2,13 +2,13 @@ import { queryOptions, type QueryState } from '@tanstack/react-query';
 import { apiPath, OPPORTUNITIES_PATH, OPPORTUNITY_PATH, TODO_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
-// Reads use the app-wide retry (SPEC §9: 5 times, 2 s apart) from the query client.
+// Reads use the app-wide retry (docs/product.md#limits: 5 times, 2 s apart) from the query client.
 //
 // The shell starts the loan list's reads before the screen's code has arrived (loan-list-route.ts),
 // so this module stays free of the domain's code: the answers' schemas load with the answers.
 const domain = () => import('@portal/domain');
 
-/** SPEC §7: the loan list asks for 10 loans a page (the domain's OPPORTUNITIES_PAGE_SIZE). */
+/** docs/product.md#api: the loan list asks for 10 loans a page (the domain's OPPORTUNITIES_PAGE_SIZE). */
 export const LOAN_PAGE_SIZE = 10;
 
 /**
@@ -18,7 +18,7 @@ export const LOAN_PAGE_SIZE = 10;
 const freshOnlyAtFirst = ({ state }: { state: Pick<QueryState, 'dataUpdateCount'> }) =>
   state.dataUpdateCount === 1 ? 5_000 : 0;
 
-/** SPEC §7: `page` with perPage=10. */
+/** docs/product.md#api: `page` with perPage=10. */
 export const opportunitiesQuery = (page: number) =>
   queryOptions({
     queryKey: ['opportunities', { page }],

@@ -1,6 +1,6 @@
 import type { Opportunity } from '@portal/domain';
 
-/** SPEC §1/§2: the three service requests a borrower can make for a loan. */
+/** docs/product.md#what-it-does, #screens: the three service requests a borrower can make for a loan. */
 export const SERVICE_REQUESTS = [
   'Request NOC',
   'Upload Credit Monitoring Data',
@@ -17,12 +17,12 @@ export const SERVICE_REQUEST_LABEL_KEYS: Record<ServiceRequest, string> = {
 
 const segment = encodeURIComponent;
 
-/** SPEC §2: a loan's statement requests. */
+/** docs/product.md#screens: a loan's statement requests. */
 export function loanStatementPath(opportunityKey: string): string {
   return `/opportunities/${segment(opportunityKey)}/loan-statement-requests`;
 }
 
-/** SPEC §2 "Get navigates by choice". */
+/** docs/product.md#screens "Get navigates by choice". */
 export function serviceRequestPath(
   request: ServiceRequest,
   opportunity: Pick<Opportunity, 'key' | 'accountId'>,

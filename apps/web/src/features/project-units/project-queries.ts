@@ -4,7 +4,7 @@ import { apiPath, PROJECTS_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 
 /**
- * SPEC §2: the select lists all projects of the loan, and SPEC §7 pages the
+ * docs/product.md#screens: the select lists all projects of the loan, and docs/product.md#api pages the
  * list by a `next` cursor, so every page is read. A page without projects ends
  * the walk even if it names a cursor, so a faulty answer cannot loop forever.
  */

@@ -37,7 +37,7 @@ function projectPage(projects: Project[], next: string | null) {
   };
 }
 
-/** Two projects, one per page, so the screen has to follow SPEC §7's `next` cursor. */
+/** Two projects, one per page, so the screen has to follow docs/product.md#api's `next` cursor. */
 function stubLoan() {
   return stubApi({
     '/api/auth/session': { status: 200, body: { user: client } },
@@ -53,7 +53,7 @@ function stubLoan() {
   });
 }
 
-describe('ProjectUnitsPage (SPEC §2 project selection)', () => {
+describe('ProjectUnitsPage (docs/product.md#screens project selection)', () => {
   it('names the account and loan, counts every project and lists them all', async () => {
     stubLoan();
     renderApp('/opportunities/OPP-1/projects');

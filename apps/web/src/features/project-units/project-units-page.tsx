@@ -16,7 +16,7 @@ import { projectsQuery } from './project-queries';
 addMessages(messages);
 
 /**
- * SPEC §2 "Project selection": choose a project of the loan, then its units.
+ * docs/product.md#screens "Project selection": choose a project of the loan, then its units.
  * Serves /opportunities/:opportunityKey/projects[/:projectKey/units] and the
  * older /project/:id/projects/:projectId/units.
  */
@@ -101,12 +101,12 @@ function ProjectSelection({
   );
 }
 
-/** SPEC §2: "Choosing a project goes to opportunities/{id}/projects/{projectKey}/units". */
+/** docs/product.md#screens: "Choosing a project goes to opportunities/{id}/projects/{projectKey}/units". */
 function unitsPath(opportunityKey: string, projectKey: string): string {
   return `/opportunities/${encodeURIComponent(opportunityKey)}/projects/${encodeURIComponent(projectKey)}/units`;
 }
 
-/** SPEC §2: a banner until a project is chosen. */
+/** docs/product.md#screens: a banner until a project is chosen. */
 function ChooseProjectBanner() {
   const { _ } = useLingui();
   return (
@@ -121,7 +121,7 @@ function ChooseProjectBanner() {
   );
 }
 
-/** SPEC §2: the chosen project's units, with their documents and the submit to the checker. */
+/** docs/product.md#screens: the chosen project's units, with their documents and the submit to the checker. */
 function SelectedProject({ project }: { project: Project }) {
   return (
     <Stack gap="md">

@@ -16,7 +16,7 @@ export async function loadDomain() {
   }
 }
 
-/** SPEC §2 sign-in fields as typed. */
+/** docs/product.md#screens sign-in fields as typed. */
 export interface SignInFields {
   username: string;
   password: string;
@@ -32,7 +32,7 @@ export async function signIn(fields: SignInFields): Promise<SigninResponse> {
 }
 
 /**
- * DESIGN §4 `GET /api/auth/providers`, checked by hand as `AuthProvidersResponseSchema` would
+ * docs/product.md#api `GET /api/auth/providers`, checked by hand as `AuthProvidersResponseSchema` would
  * (sign-in-api.test.ts holds the two to the same answers): the page shows it on every visit.
  */
 const providersAnswer: AnswerSchema<AuthProvidersResponse> = {

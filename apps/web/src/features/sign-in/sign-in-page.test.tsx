@@ -22,7 +22,7 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 
 afterEach(() => setLanguage('en'));
 
-describe('Sign in (SPEC §2, §5)', () => {
+describe('Sign in (docs/product.md#screens, #validation)', () => {
   it('enables Submit only when username and password are both filled in', async () => {
     stubApi(SIGNED_OUT);
     renderApp('/');

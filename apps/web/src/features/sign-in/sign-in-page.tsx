@@ -28,7 +28,7 @@ const TwoFactorStep = lazy(() =>
   import('./two-factor/two-factor-step').then(({ TwoFactorStep: step }) => ({ default: step })),
 );
 
-/** SPEC §2 "Sign in (root path)". */
+/** docs/product.md#screens "Sign in (root path)". */
 export function SignInPage() {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
@@ -47,20 +47,20 @@ export function SignInPage() {
       if ('challenge' in answer) setChallenge(answer);
       else queryClient.setQueryData(sessionQueryKey, answer.user);
     },
-    // SPEC §8: after a failed sign-in the Forgot Password link appears.
+    // docs/product.md#errors: after a failed sign-in the Forgot Password link appears.
     onError: () => setHasFailed(true),
     onSettled: () => {
       pendingRef.current = false;
     },
   });
-  // SPEC §5: Submit is enabled only when both fields are filled in (a username of spaces is not).
+  // docs/product.md#validation: Submit is enabled only when both fields are filled in (a username of spaces is not).
   const canSubmit = username.trim() !== '' && password !== '';
   // The staff sign-on sends its failures back here as ?error=<code>.
   const staffError = searchParams.get('error');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: only one password sign-in may be pending at a time.
+    // docs/product.md#validation: only one password sign-in may be pending at a time.
     if (!canSubmit || pendingRef.current) return;
     pendingRef.current = true;
     signIn.mutate({ username, password });
@@ -139,7 +139,7 @@ export function SignInPage() {
 }
 
 /**
- * SPEC §8: the server's message as it is (a 429 says how long to wait). A
+ * docs/product.md#errors: the server's message as it is (a 429 says how long to wait). A
  * borrower who never entered the e-mailed code is offered the way to do it.
  */
 function SignInError({ error, username }: { error: Error; username: string | undefined }) {

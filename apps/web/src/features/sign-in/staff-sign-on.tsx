@@ -14,12 +14,12 @@ export const authProvidersQuery = queryOptions({
   queryKey: ['auth', 'providers'],
   queryFn: ({ signal }) => fetchAuthProviders(signal),
   staleTime: Infinity,
-  // Sign-in must not wait SPEC §9's ten seconds of retries for a button's name.
+  // Sign-in must not wait docs/product.md#limits's ten seconds of retries for a button's name.
   retry: false,
 });
 
 /**
- * SPEC §2 "Continue With": staff sign in with the lender's identity provider (DESIGN §3,
+ * docs/product.md#screens "Continue With": staff sign in with the lender's identity provider (docs/product.md#roles,
  * OpenID Connect), named on the button ("Continue With Single Sign-On"). A plain GET form, so
  * the browser leaves the app for the server's redirect to the provider. No button when the
  * server has no staff sign-on; if the server cannot say, SPEC's plain "Continue With" is shown

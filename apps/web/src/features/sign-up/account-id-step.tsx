@@ -22,12 +22,12 @@ interface AccountIdStepProps {
   onReset: () => void;
 }
 
-/** SPEC §8: answers about the id itself are shown under the field. */
+/** docs/product.md#errors: answers about the id itself are shown under the field. */
 function isAboutTheId(error: Error): boolean {
   return error instanceof ApiError && (error.code === 'USER_EXISTS' || error.code === 'NOT_FOUND');
 }
 
-/** SPEC §2 sign-up step one: the lender's account id, read-only once accepted. */
+/** docs/product.md#screens sign-up step one: the lender's account id, read-only once accepted. */
 export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepProps) {
   const { _ } = useLingui();
   const [accountId, setAccountId] = useState('');
@@ -64,7 +64,7 @@ export function AccountIdStep({ account, onAccepted, onReset }: AccountIdStepPro
             if (check.isError) check.reset();
           }}
           readOnly={Boolean(account) || check.isPending}
-          // Accepted ids look fixed, not just behave so (SPEC §2: read-only once accepted).
+          // Accepted ids look fixed, not just behave so (docs/product.md#screens: read-only once accepted).
           variant={account ? 'filled' : 'default'}
           error={fieldError}
         />

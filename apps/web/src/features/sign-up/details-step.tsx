@@ -21,8 +21,8 @@ import { messages } from '../../i18n/messages/signUp';
 addMessages(messages);
 
 /**
- * SPEC §2 sign-up step two: e-mail and password. Submit needs a valid e-mail and
- * two equal passwords (SPEC §5); the password policy is checked on submit with
+ * docs/product.md#screens sign-up step two: e-mail and password. Submit needs a valid e-mail and
+ * two equal passwords (docs/product.md#validation); the password policy is checked on submit with
  * the schema the server uses, so its refusal appears under the field.
  */
 export function DetailsStep({ accountId }: { accountId: string }) {
@@ -42,7 +42,7 @@ export function DetailsStep({ accountId }: { accountId: string }) {
 
   const isEmailValid = EmailSchema.safeParse(email).success;
   const canSubmit = isEmailValid && passwordsMatch(password, confirmation);
-  // DESIGN §4: the server refuses an e-mail other than the one the lender holds.
+  // docs/product.md#api: the server refuses an e-mail other than the one the lender holds.
   const isEmailRefused = signUp.error instanceof ApiError && signUp.error.code === 'EMAIL_MISMATCH';
   const emailError =
     email !== '' && !isEmailValid

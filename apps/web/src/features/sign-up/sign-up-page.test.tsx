@@ -11,7 +11,7 @@ const CHECK_OK = {
   },
 };
 
-// SPEC §2's hint and SPEC §5's e-mail message.
+// docs/product.md#screens's hint and docs/product.md#validation's e-mail message.
 const PASSWORD_HINT = 'Use 8 or more characters with a mix of letters, numbers & symbols';
 const EMAIL_MESSAGE = 'Please Enter Valid Email Address';
 
@@ -28,7 +28,7 @@ async function checkAccountId(id = 'acc1001') {
 
 afterEach(() => setLanguage('en'));
 
-describe('Sign up, step one (SPEC §2, §5, §8)', () => {
+describe('Sign up, step one (docs/product.md#screens, #validation, #errors)', () => {
   it('is written in Hindi when Hindi is chosen', async () => {
     setLanguage('hi');
     stubApi(CHECK_OK);
@@ -95,7 +95,7 @@ describe('Sign up, step one (SPEC §2, §5, §8)', () => {
   });
 });
 
-describe('Sign up, step two (SPEC §2, §5)', () => {
+describe('Sign up, step two (docs/product.md#screens, #validation)', () => {
   it('enables Submit only for a valid e-mail and two equal passwords', async () => {
     stubApi(CHECK_OK);
     await checkAccountId();

@@ -8,7 +8,7 @@ import { messages } from '../../i18n/messages/signUp';
 
 addMessages(messages);
 
-/** SPEC §2 "Sign up (signup/)": the account id, then e-mail and password. */
+/** docs/product.md#screens "Sign up (signup/)": the account id, then e-mail and password. */
 export function SignUpPage() {
   const { _ } = useLingui();
   const [account, setAccount] = useState<SignupCheckResponse | null>(null);

@@ -7,7 +7,7 @@ import { messages } from '../../i18n/messages/thankYou';
 
 addMessages(messages);
 
-/** SPEC §2 "Thank You": the end of sign-up and of a password reset. */
+/** docs/product.md#screens "Thank You": the end of sign-up and of a password reset. */
 export function ThankYouPage() {
   const { _ } = useLingui();
   return (

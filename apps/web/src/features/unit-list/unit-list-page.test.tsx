@@ -60,7 +60,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('UnitListPage (SPEC §2 unit listing)', () => {
+describe('UnitListPage (docs/product.md#screens unit listing)', () => {
   it('shows a borrower their pending units with the listing columns and the queue’s', async () => {
     const fetchMock = stubRoutes({
       'GET /api/auth/session': sessionAs('client'),
@@ -163,7 +163,7 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
       screen.getByText('Skyline Residency 1 · Tower A · Unit A-101 is awaiting approval again.'),
     ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/units/submit')).toEqual([{ keys: ['UNIT-1'] }]);
-    // The user stays; SPEC §4: the list shows the new state 2000 ms after the submit.
+    // The user stays; docs/product.md#statuses: the list shows the new state 2000 ms after the submit.
     expect(callsTo(fetchMock, 'GET', byStatus('REJECTED'))).toHaveLength(1);
     await waitFor(
       () => expect(screen.queryByRole('button', { name: /documents of Flat A-101/ })).toBeNull(),
@@ -171,7 +171,7 @@ describe('UnitListPage (SPEC §2 unit listing)', () => {
     );
     expect(callsTo(fetchMock, 'GET', byStatus('REJECTED'))).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Submit to checker' })).toBeNull();
-  }, 15_000); // it outlasts SPEC §4's 2000 ms
+  }, 15_000); // it outlasts docs/product.md#statuses's 2000 ms
 
   it("shows the server's refusal once, in the popup", async () => {
     const message = 'Skyline Residency 1 · Tower A · Unit A-101 is not ready to submit';

@@ -8,7 +8,7 @@ import { UnitListing } from './unit-listing';
 
 addMessages(messages);
 
-/** SPEC §2 "Unit listing (checker / unitstatus)": one screen, titled by role. */
+/** docs/product.md#screens "Unit listing (checker / unitstatus)": one screen, titled by role. */
 export function UnitListPage() {
   const { _ } = useLingui();
   const user = useCurrentUser();

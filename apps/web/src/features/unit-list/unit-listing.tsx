@@ -44,7 +44,7 @@ const NO_UNITS: Record<CheckerStatusFilter, string> = {
 addMessages(messages);
 
 /**
- * SPEC §2 "Unit listing": the checker list (NOC Checker / Unit Status), or with `projectKey`
+ * docs/product.md#screens "Unit listing": the checker list (NOC Checker / Unit Status), or with `projectKey`
  * one project's units. Rows open the unit's document panel (by the address, so links open it
  * too); borrowers tick ready units and submit them to the checker.
  */

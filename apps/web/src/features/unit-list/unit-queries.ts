@@ -24,7 +24,7 @@ export interface UnitPage {
 export const unitListKey = ['units'] as const;
 
 /**
- * SPEC §7: the unit checker list by status, sort, page and search — or, with `projectKey`, that
+ * docs/product.md#api: the unit checker list by status, sort, page and search — or, with `projectKey`, that
  * project's units, narrowed, sorted and paged the same way by the server.
  */
 function fetchUnits(

@@ -16,7 +16,7 @@ import { messages } from '../../i18n/messages/unitList';
 
 addMessages(messages);
 
-/** Mantine's `sm` breakpoint: below it the units are cards (DESIGN §7). */
+/** Mantine's `sm` breakpoint: below it the units are cards (docs/product.md#look-and-feel). */
 const PHONE_QUERY = '(max-width: 48em)';
 
 interface UnitRowsProps {
@@ -37,7 +37,7 @@ interface UnitItem {
   age: string;
 }
 
-/** SPEC §2 unit listing columns; a table on wide screens, one card per unit on phones. */
+/** docs/product.md#screens unit listing columns; a table on wide screens, one card per unit on phones. */
 export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled }: UnitRowsProps) {
   const { _ } = useLingui();
   // Read at once rather than after mount, so a phone never flashes the table first.
@@ -51,7 +51,7 @@ export function UnitRows({ units, selection, withQueueColumns, onOpen, disabled 
         label={_('unitList.selectRow', { name: unit.name })}
       />
     ),
-    // SPEC §2: the action shows the status and opens the unit's documents.
+    // docs/product.md#screens: the action shows the status and opens the unit's documents.
     action: (
       <Group gap="xs">
         <StatusActionButton
@@ -239,7 +239,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2: the NOC type comes from the NOC file present; none yet reads as such. */
+/** docs/product.md#screens: the NOC type comes from the NOC file present; none yet reads as such. */
 function NocType({ unit }: { unit: CheckerUnit }) {
   const { _ } = useLingui();
   return (

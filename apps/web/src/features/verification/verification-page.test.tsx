@@ -22,7 +22,7 @@ function startVerification() {
 
 afterEach(() => setLanguage('en'));
 
-describe('Verification (SPEC §2, §5)', () => {
+describe('Verification (docs/product.md#screens, #validation)', () => {
   it('is written in Hindi when Hindi is chosen, through to Thank You', async () => {
     setLanguage('hi');
     stubApi({

@@ -15,7 +15,7 @@ import { messages } from '../../i18n/messages/verification';
 
 addMessages(messages);
 
-/** SPEC §2 "Verification (verification/)": the sign-up e-mail code. */
+/** docs/product.md#screens "Verification (verification/)": the sign-up e-mail code. */
 export function VerificationPage() {
   const { _ } = useLingui();
   const accountId = useFlowValue('signupAccountId');

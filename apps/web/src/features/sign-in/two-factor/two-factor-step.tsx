@@ -28,7 +28,7 @@ interface TwoFactorStepProps {
 }
 
 /**
- * The sign-in steps after a right password for a borrower with two-factor sign-in (SPEC §4
+ * The sign-in steps after a right password for a borrower with two-factor sign-in (docs/product.md#statuses
  * "TOTP required", "MFA setup"). No session exists until this step is done.
  */
 export function TwoFactorStep({ challenge, onRestart }: TwoFactorStepProps) {
