@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? storageFor(env);
   registerAnswerHeaders(app, {
     https,
-    connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage)],
+    connectOrigins: [new URL(env.PUBLIC_URL).origin, await uploadOrigin(storage, env.PUBLIC_URL)],
   });
   registerErrorHandling(app);
   await registerMetrics(app, { db, token: env.METRICS_TOKEN });
@@ -275,16 +275,16 @@ async function loadDevIdentityProvider() {
 
 /**
  * The origin the storage driver sends browsers to for uploads (the bucket's endpoint, or the
- * portal itself for local disk), read off a throw-away presigned URL so it is exactly what the
- * driver produces.
+ * portal itself for local disk, whose URLs are paths), read off a throw-away presigned URL so it
+ * is exactly what the driver produces.
  */
-async function uploadOrigin(storage: Storage): Promise<string> {
+async function uploadOrigin(storage: Storage, publicUrl: string): Promise<string> {
   const probe = await storage.presignUpload('csp-probe/upload-origin', {
     contentType: 'application/octet-stream',
     size: 0,
     sha256Hex: '0'.repeat(64),
   });
-  return new URL(probe.url).origin;
+  return new URL(probe.url, publicUrl).origin;
 }
 
 /**
@@ -340,7 +340,6 @@ export function storageFor(env: Env) {
   return createStorage({
     storageUrl: env.STORAGE_URL,
     dataDir: env.DATA_DIR,
-    publicUrl: env.PUBLIC_URL,
     secret: env.SESSION_SECRET,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
   });

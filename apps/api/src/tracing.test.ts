@@ -204,7 +204,6 @@ describe('what spans say of a URL', () => {
     storage = createStorage({
       storageUrl: `s3://S3RVER:S3RVER@portal-files?endpoint=http://127.0.0.1:${s3Port}`,
       dataDir: s3Directory,
-      publicUrl: base,
       secret: 'unused-by-the-s3-driver',
       maxUploadBytes: 1024 * 1024,
     });
@@ -218,7 +217,7 @@ describe('what spans say of a URL', () => {
 
   it("never carries the OIDC callback's code and state, nor a storage link's signature, key or file name", async () => {
     const { documentSetWorld } = await import('../test/document-sets.ts');
-    const onApp = (link: string) => base + link.slice(new URL(link).origin.length);
+    const onApp = (link: string) => new URL(link, base).href;
 
     const code = 'code-4f1e9a';
     const state = 'state-77b0c2';
@@ -284,7 +283,7 @@ describe('what spans say of a URL', () => {
       new Set([base, `http://127.0.0.1:${s3Port}`, undefined]),
     );
 
-    const links = [uploadLink, downloadLink, s3Link].map((link) => new URL(link));
+    const links = [uploadLink, downloadLink, s3Link].map((link) => new URL(link, base));
     const secrets = [
       code,
       state,

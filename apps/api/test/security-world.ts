@@ -268,7 +268,7 @@ async function prepareWorkflowSets(
       fileRemarks: file.json().file.borrowerRemarks as string,
       discardableFileId,
       uploadedFileId,
-      downloadUrl: localPath(file.json().meta.presignedUrl as string),
+      downloadUrl: file.json().meta.presignedUrl as string,
       freeSlot: freeSlot!,
     },
     ready,
@@ -314,7 +314,7 @@ async function startUpload(app: FastifyInstance, token: string, filesUrl: string
     uploadHeaders?: Record<string, string>;
   };
   const link: UploadLink = {
-    url: localPath(presignedUrl),
+    url: presignedUrl,
     headers: { ...uploadHeaders, 'content-type': 'application/pdf' },
     bytes,
   };
@@ -333,12 +333,6 @@ async function sentUpload(app: FastifyInstance, token: string, filesUrl: string,
   expectStatus(sent, 200, `sending the bytes of ${slot}`);
   return fileId;
 }
-
-/** Signed URLs of the local storage driver point at this same app. */
-const localPath = (url: string) => {
-  const parsed = new URL(url);
-  return parsed.pathname + parsed.search;
-};
 
 const call = (
   app: FastifyInstance,

@@ -79,6 +79,8 @@ export async function put(
 
 export interface UploadTarget {
   storage: Storage & { kind: 'local' };
+  /** Where the routes answer; the driver's links are paths on it. */
+  origin: string;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,6 @@ export async function startProductStorage(maxUploadBytes: number): Promise<Uploa
   const port = await freePort();
   const storage = createStorage({
     dataDir,
-    publicUrl: `http://127.0.0.1:${port}`,
     secret: randomBytes(32).toString('hex'),
     maxUploadBytes,
   });
@@ -100,6 +101,7 @@ export async function startProductStorage(maxUploadBytes: number): Promise<Uploa
   await app.listen({ host: '127.0.0.1', port });
   return {
     storage,
+    origin: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -117,7 +119,11 @@ export async function productUpload(target: UploadTarget, totalBytes: number, sh
     sha256Hex,
   });
   const measured = await measure(totalBytes, async () => {
-    const status = await put(upload.url, upload.headers, Readable.from(chunks(totalBytes)));
+    const status = await put(
+      `${target.origin}${upload.url}`,
+      upload.headers,
+      Readable.from(chunks(totalBytes)),
+    );
     if (status !== 200) throw new Error(`upload answered ${status}`);
   });
   return { ...measured, key };

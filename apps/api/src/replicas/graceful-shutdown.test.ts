@@ -146,7 +146,7 @@ describe.skipIf(!serverUrl)('a replica told to stop (SIGTERM) under load', () =>
     crm!.hold();
     const delivered = pdfBytes('delivered');
     const first = await startUpload(0, delivered);
-    const put = await fetch(first.meta.presignedUrl, {
+    const put = await fetch(`${base}${first.meta.presignedUrl}`, {
       method: 'PUT',
       headers: first.meta.uploadHeaders,
       body: delivered,

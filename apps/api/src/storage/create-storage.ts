@@ -5,7 +5,6 @@ export interface StorageConfig {
   /** STORAGE_URL: an s3:// URL selects S3 (see s3-storage.ts); unset means local disk. */
   storageUrl?: string | undefined;
   dataDir: string;
-  publicUrl: string;
   /** Signs the local driver's URLs (SESSION_SECRET). */
   secret: string;
   maxUploadBytes: number;

@@ -46,22 +46,22 @@ export class ObjectExistsError extends Error {
 /**
  * docs/product.md#components: files on local disk under `${dataDir}/files/<key>`, uploaded and downloaded through
  * the API's own HMAC-signed, expiring URLs — the same presigned flow the browser uses with S3.
+ * The URLs are paths on the portal itself, without an origin: a page opened at any address the
+ * server answers on (127.0.0.1 while PUBLIC_URL says localhost) sends its upload to that address,
+ * where an absolute URL would be cross-origin and refused by the browser.
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   private readonly root: string;
-  private readonly publicUrl: string;
   private readonly signingKey: Buffer;
   private readonly maxUploadBytes: number;
 
   constructor(config: {
     dataDir: string;
-    publicUrl: string;
     secret: string;
     maxUploadBytes: number;
   }) {
     this.root = path.resolve(config.dataDir, 'files');
-    this.publicUrl = config.publicUrl.replace(/\/$/, '');
     // A key of its own, so a URL signature can never stand in for a cookie signature.
     this.signingKey = createHmac('sha256', config.secret)
       .update('portal-local-storage-url')
@@ -271,7 +271,7 @@ export class LocalStorage implements Storage {
     if (fields.sha !== undefined) query.set('sha', fields.sha);
     query.set('sig', this.sign(fields));
     const keyPath = fields.key.split('/').map(encodeURIComponent).join('/');
-    return `${this.publicUrl}${LOCAL_STORAGE_PATH}/${keyPath}?${query}`;
+    return `${LOCAL_STORAGE_PATH}/${keyPath}?${query}`;
   }
 
   private sign({ op, key, exp, ct, max, fn, sha }: SignedFields): string {

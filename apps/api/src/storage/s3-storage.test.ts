@@ -32,7 +32,6 @@ beforeAll(async () => {
   const created = createStorage({
     storageUrl: `s3://S3RVER:S3RVER@${BUCKET}?endpoint=http://127.0.0.1:${port}`,
     dataDir: directory,
-    publicUrl: 'http://127.0.0.1:3000',
     secret: 'unused-by-the-s3-driver-but-always-configured',
     maxUploadBytes: MAX,
   });
@@ -65,6 +64,8 @@ describe('S3 storage against s3rver', () => {
     const checksum = createHash('sha256').update(bytes).digest('base64');
     expect(upload.method).toBe('PUT');
     expect(upload.headers).toEqual({ 'content-type': PDF, 'x-amz-checksum-sha256': checksum });
+    // Absolute, on the bucket's endpoint: the browser sends the bytes straight to the store.
+    expect(upload.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     const url = new URL(upload.url);
     expect(url.pathname).toBe(`/${BUCKET}/${key}`);
     // Content type and checksum are signed headers, so S3 refuses any other type or bytes.

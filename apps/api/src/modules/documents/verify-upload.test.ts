@@ -30,7 +30,6 @@ beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-verify-'));
   const created = createStorage({
     dataDir,
-    publicUrl: 'http://127.0.0.1:3000',
     secret: 'a-test-secret-that-is-long-enough-0123456789',
     maxUploadBytes: MAX,
   });

@@ -155,7 +155,14 @@ interface Put {
  * sent, and answers 200 at once or, with `hold`, only when `release` is called (so a test can
  * cancel mid-upload).
  */
-export function stubStorage({ hold = false } = {}) {
+export function stubStorage({
+  hold = false,
+  answer = { status: 200, text: '' },
+}: {
+  hold?: boolean;
+  /** What storage answers each PUT: a status and body, or 'no answer' (offline, refused). */
+  answer?: { status: number; text: string } | 'no answer';
+} = {}) {
   const puts: Put[] = [];
   const held: (() => void)[] = [];
   class FakeXhr {
@@ -177,7 +184,9 @@ export function stubStorage({ hold = false } = {}) {
       puts.push(this.put);
       this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
       const finish = () => {
-        this.status = 200;
+        if (answer === 'no answer') return this.onerror?.();
+        this.status = answer.status;
+        this.responseText = answer.text;
         this.onload?.();
       };
       if (hold) held.push(finish);

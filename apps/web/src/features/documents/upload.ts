@@ -66,7 +66,24 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiError {
   } catch {
     // Not our JSON (object storage answers XML, a proxy HTML): the status decides below.
   }
-  return new ApiError(xhr.status, `HTTP_${xhr.status}`, i18n._('documentEntry.error.notStored'));
+  return new ApiError(
+    xhr.status,
+    `HTTP_${xhr.status}`,
+    i18n._('documentEntry.error.notStored', { status: xhr.status }),
+  );
+}
+
+/**
+ * No answer at all: the device is offline, or the address refused the connection or dropped it
+ * (the browser does not say which, nor whether it blocked a cross-origin request), so the words
+ * name the address the file was going to.
+ */
+function unanswered(url: string): ApiError {
+  if (!navigator.onLine) {
+    return new ApiError(0, 'NETWORK_ERROR', i18n._('documentEntry.error.offline'));
+  }
+  const { host } = new URL(url, window.location.href);
+  return new ApiError(0, 'NETWORK_ERROR', i18n._('documentEntry.error.network', { host }));
 }
 
 /**
@@ -104,8 +121,7 @@ export function sendBytes(
           ? resolve(xhr.responseText)
           : reject(errorFromXhr(xhr)),
       );
-    xhr.onerror = () =>
-      settle(() => reject(new ApiError(0, 'NETWORK_ERROR', i18n._('documentEntry.error.network'))));
+    xhr.onerror = () => settle(() => reject(unanswered(url)));
     xhr.onabort = () => settle(() => reject(new UploadCancelled()));
     xhr.send(file);
   });

@@ -6,10 +6,19 @@ export const messages: Messages = {
   'documentEntry.error.generic': ['कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।'],
   'documentEntry.error.invalid': [['message'], ' कृपया इसे ठीक करके फिर से कोशिश करें।'],
   'documentEntry.error.network': [
-    'अपलोड सर्वर तक नहीं पहुँच सका। अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।',
+    'फ़ाइल ',
+    ['host'],
+    ' पर नहीं भेजी जा सकी: कनेक्शन अस्वीकार हुआ या जवाब से पहले टूट गया। कृपया फिर से कोशिश करें; दोबारा हो तो हमें यह पता बताएँ।',
   ],
   'documentEntry.error.noUploadAddress': ['सर्वर ने नहीं बताया कि फ़ाइल कहाँ भेजनी है।'],
-  'documentEntry.error.notStored': ['फ़ाइल सहेजी नहीं जा सकी। कृपया थोड़ी देर बाद फिर से कोशिश करें।'],
+  'documentEntry.error.notStored': [
+    'फ़ाइल स्टोरेज ने फ़ाइल अस्वीकार कर दी (HTTP ',
+    ['status'],
+    ')। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
+  ],
+  'documentEntry.error.offline': [
+    'यह डिवाइस ऑफ़लाइन है, इसलिए अपलोड रुक गया। फिर से कनेक्ट करके कोशिश करें।',
+  ],
   'documentEntry.nocDownload': ['NOC पत्र डाउनलोड करें'],
   'documentEntry.nocDownloadOf': [['label'], ' का NOC पत्र डाउनलोड करें'],
   'documentEntry.nocPreparingNotice': [

@@ -10,11 +10,18 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentEntry.error.generic': ['Something went wrong. Please try again.'],
     'documentEntry.error.invalid': [['message'], ' Please correct it and try again.'],
     'documentEntry.error.network': [
-      'The upload could not reach the server. Check your internet connection and try again.',
+      'The file could not be sent to ',
+      ['host'],
+      ': the connection was refused or broke off before it answered. Please try again; if it happens again, tell us this address.',
     ],
     'documentEntry.error.noUploadAddress': ['The server did not say where to send the file.'],
     'documentEntry.error.notStored': [
-      'The file could not be stored. Please try again in a moment.',
+      'The file storage refused the file (HTTP ',
+      ['status'],
+      '). Please try again in a moment.',
+    ],
+    'documentEntry.error.offline': [
+      'The upload stopped because this device is offline. Reconnect and try again.',
     ],
     'documentEntry.nocDownload': ['Download NOC letter'],
     'documentEntry.nocDownloadOf': ['Download NOC letter of ', ['label']],
