@@ -9,7 +9,12 @@ export const root = path.resolve(import.meta.dirname, '..');
 const TARGETS = {
   web: {
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'packages/domain/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/domain/src',
+    ],
   },
   api: {
     output: 'apps/api/dist/server.js',

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Mantine modules of the 'form-parts' chunk, under node_modules/@mantine/. */
 const FORM_PARTS = [
@@ -25,7 +26,12 @@ const FORM_PARTS = [
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli and a gzip copy of each text file at their best levels, which the API sends as the
+    // browser accepts (apps/api/src/plugins/web-app.ts): too slow to do per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   server: {
     proxy: {
       '/api': API_ORIGIN,
@@ -61,6 +67,12 @@ export default defineConfig({
             // The form parts of the sign-in page (inputs, alerts, paper, divider) in one file, as
             // Mantine's own chunks were a dozen small files: fewer requests, and gzip does better
             // on one. Other screens with forms load the few parts they do not use with them.
+            // The signed-in frame (header, navigation, notices' bell) and what it imports, in one file:
+            // every signed-in screen loads all of it, and on a slow line each file costs a round trip.
+            {
+              name: 'signed-in',
+              test: /[\\/]src[\\/]components[\\/]signed-in-layout\.tsx$/,
+            },
             {
               name: 'form-parts',
               test: (id) =>

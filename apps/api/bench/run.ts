@@ -11,6 +11,9 @@
  *   BENCH_LARGE_DATABASE_URL  a database loaded by npm run seed:large, for the rows at scale
  *   BENCH_ROUNDS (5), BENCH_SECONDS (5: per round at 10 connections), BENCH_LOAD_SECONDS (10:
  *   per round at 50), BENCH_UPLOAD_MB (100), BENCH_PAINT_RUNS (5)
+ *
+ * `--only PART[,PART…]` measures only those parts of the table: lists, large, upload, cold,
+ * bundle, paint, phone.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import pg from 'pg';
@@ -27,8 +31,9 @@ import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.t
 import { ALL_ACCOUNTS } from '../src/db/lists/index.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
+import { unitPanelPath, type ListScreenStatus } from '@portal/domain';
 import type { CapturedRequest } from './bare/statements.ts';
-import { measurePaint } from './lib/browser.ts';
+import { measurePaint, SLOW_4G_PHONE } from './lib/browser.ts';
 import { bundleSizes } from './lib/bundle.ts';
 import { captureSql } from './lib/capture.ts';
 import { fillCheckerQueue } from './lib/checker-queue.ts';
@@ -62,6 +67,12 @@ const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LARGE_URL = process.env.BENCH_LARGE_DATABASE_URL;
+const PARTS = ['lists', 'large', 'upload', 'cold', 'bundle', 'paint', 'phone'] as const;
+const only = parseArgs({ options: { only: { type: 'string' } } }).values.only?.split(',');
+const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart) throw new Error(`--only ${unknownPart}: the parts are ${PARTS.join(', ')}`);
+/** Whether this run measures `part` of the table (all of it without --only). */
+const measures = (part: (typeof PARTS)[number]) => !only || only.includes(part);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CAPTURED_FOLDER = path.join(here, 'bare/captured');
@@ -380,148 +391,164 @@ async function main() {
     await demo.close();
     await fillCheckerQueue(demoUrl, DEMO_QUEUE);
 
-    log('capturing the SQL the product sends for the loan list and the unit checker list');
-    const captured = await captureSql(productEnv(demoUrl), [
-      { url: '/api/opportunities', token: borrowerToken },
-      { url: CHECKER_LIST(1), token: approverToken },
-    ]);
-    await keepCaptured('demo-book', captured);
-    const replayFile = path.join(scratch, 'replay.json');
-    writeFileSync(replayFile, JSON.stringify(captured));
+    let idle: { product: number; bare?: number } | undefined;
+    if (measures('lists')) {
+      log('capturing the SQL the product sends for the loan list and the unit checker list');
+      const captured = await captureSql(productEnv(demoUrl), [
+        { url: '/api/opportunities', token: borrowerToken },
+        { url: CHECKER_LIST(1), token: approverToken },
+      ]);
+      await keepCaptured('demo-book', captured);
+      const replayFile = path.join(scratch, 'replay.json');
+      writeFileSync(replayFile, JSON.stringify(captured));
 
-    const product = await start('product', productServer, productEnv(demoUrl));
-    const bare = await start(
-      'bare',
-      bareServer,
-      bareEnv({ DATABASE_URL: demoUrl, BENCH_REPLAY: replayFile }),
-    );
-    const lists = [
-      {
-        label: 'GET /api/opportunities, borrower, req/s',
-        url: '/api/opportunities',
-        headers: withToken(borrowerToken),
-      },
-      {
-        label: `unit checker list p.1, approver, demo (${DEMO_QUEUE} pending), req/s`,
-        url: CHECKER_LIST(1),
-        headers: withToken(approverToken),
-      },
-    ];
-    for (const { url, headers } of lists) {
-      await getJson(`${bare.base}${url}`, headers); // the replay answers
-    }
-    const probe = { url: '/api/healthz' };
-    const productRss = await idleRss(product, [probe, ...lists]);
-    const healthOnly = await start('bare (healthz only)', bareServer, bareEnv());
-    const bareRss = await idleRss(healthOnly, [probe]);
-    await stop(healthOnly);
-
-    for (const { label, url, headers } of lists) {
-      const result = await compareLoad(
-        label,
-        { url: `${product.base}${url}`, headers },
-        { url: `${bare.base}${url}`, headers },
-        10,
-        SECONDS,
+      const product = await start('product', productServer, productEnv(demoUrl));
+      const bare = await start(
+        'bare',
+        bareServer,
+        bareEnv({ DATABASE_URL: demoUrl, BENCH_REPLAY: replayFile }),
       );
-      addRatioRow(label, result.product.rps, result.bare.rps, 0.8);
+      const lists = [
+        {
+          label: 'GET /api/opportunities, borrower, req/s',
+          url: '/api/opportunities',
+          headers: withToken(borrowerToken),
+        },
+        {
+          label: `unit checker list p.1, approver, demo (${DEMO_QUEUE} pending), req/s`,
+          url: CHECKER_LIST(1),
+          headers: withToken(approverToken),
+        },
+      ];
+      for (const { url, headers } of lists) {
+        await getJson(`${bare.base}${url}`, headers); // the replay answers
+      }
+      const probe = { url: '/api/healthz' };
+      idle = { product: await idleRss(product, [probe, ...lists]) };
+      const healthOnly = await start('bare (healthz only)', bareServer, bareEnv());
+      idle.bare = await idleRss(healthOnly, [probe]);
+      await stop(healthOnly);
+
+      for (const { label, url, headers } of lists) {
+        const result = await compareLoad(
+          label,
+          { url: `${product.base}${url}`, headers },
+          { url: `${bare.base}${url}`, headers },
+          10,
+          SECONDS,
+        );
+        addRatioRow(label, result.product.rps, result.bare.rps, 0.8);
+      }
+      await stop(product);
+      await stop(bare);
     }
-    await stop(product);
-    await stop(bare);
 
-    await largeBookRows(bareServer, productEnv, bareEnv, start, stop);
+    if (measures('large')) await largeBookRows(bareServer, productEnv, bareEnv, start, stop);
 
-    log('upload: product local storage route vs a bare pipeline to disk');
-    await uploadRows();
+    if (measures('upload')) {
+      log('upload: product local storage route vs a bare pipeline to disk');
+      await uploadRows();
+    }
 
-    log('cold start: spawn → first 200 from /api/healthz');
-    const cold = await interleaved(
-      ROUNDS + 2,
-      async () => {
-        const server = await start('product', productServer, productEnv(demoUrl));
-        await stop(server);
-        return server.startMs;
-      },
-      async () => {
-        const server = await start('bare', bareServer, bareEnv());
-        await stop(server);
-        return server.startMs;
-      },
-    );
-    const coldProduct = median(cold.a);
-    const coldBare = median(cold.b);
-    addRow({
-      measure: 'cold start, ms (spawn → first 200)',
-      product: fixed(coldProduct),
-      bare: fixed(coldBare),
-      ratio: `${fixed(coldProduct / coldBare, 1)}×`,
-    });
-    addRow({
-      measure: 'RSS idle, MiB',
-      product: fixed(productRss, 1),
-      bare: fixed(bareRss, 1),
-      ratio: `${fixed(productRss / bareRss, 1)}×`,
-      goal: '≤ 120 MiB',
-      verdict: met(productRss <= 120),
-    });
+    if (measures('cold')) {
+      log('cold start: spawn → first 200 from /api/healthz');
+      const cold = await interleaved(
+        ROUNDS + 2,
+        async () => {
+          const server = await start('product', productServer, productEnv(demoUrl));
+          await stop(server);
+          return server.startMs;
+        },
+        async () => {
+          const server = await start('bare', bareServer, bareEnv());
+          await stop(server);
+          return server.startMs;
+        },
+      );
+      const coldProduct = median(cold.a);
+      const coldBare = median(cold.b);
+      addRow({
+        measure: 'cold start, ms (spawn → first 200)',
+        product: fixed(coldProduct),
+        bare: fixed(coldBare),
+        ratio: `${fixed(coldProduct / coldBare, 1)}×`,
+      });
+    }
+    if (idle?.bare !== undefined) {
+      addRow({
+        measure: 'RSS idle, MiB',
+        product: fixed(idle.product, 1),
+        bare: fixed(idle.bare, 1),
+        ratio: `${fixed(idle.product / idle.bare, 1)}×`,
+        goal: '≤ 120 MiB',
+        verdict: met(idle.product <= 120),
+      });
+    }
 
-    log('bundle sizes from the web build');
-    const bundle = bundleSizes();
-    if (typeof bundle === 'string') {
-      skipRow('bundle, first load JS gzip kB', bundle);
-    } else {
-      const show = (label: string, route: string | undefined) => {
-        const row = route
-          ? bundle.rows.find((r) => r.route === route)
-          : bundle.rows.toSorted((a, b) => b.jsKb - a.jsKb)[0];
-        if (!row) return skipRow(label, 'n/a');
-        const goalKb = row.route === '/' ? SIGN_IN_GOAL_KB : SCREEN_GOAL_KB;
+    if (measures('bundle')) {
+      log('bundle sizes from the web build');
+      const bundle = bundleSizes();
+      if (typeof bundle === 'string') {
+        skipRow('bundle, first load JS gzip kB', bundle);
+      } else {
+        const show = (label: string, route: string | undefined) => {
+          const row = route
+            ? bundle.rows.find((r) => r.route === route)
+            : bundle.rows.toSorted((a, b) => b.jsKb - a.jsKb)[0];
+          if (!row) return skipRow(label, 'n/a');
+          const goalKb = row.route === '/' ? SIGN_IN_GOAL_KB : SCREEN_GOAL_KB;
+          addRow({
+            measure: `${label}${route ? '' : ` (${row.route})`}`,
+            product: fixed(row.jsKb, 1),
+            goal: `≤ ${goalKb} kB`,
+            verdict: met(row.jsKb <= goalKb),
+          });
+        };
+        show('bundle: sign-in (/) JS gzip kB', '/');
+        show('bundle: loan list JS gzip kB', '/opportunities');
+        show('bundle: largest screen JS gzip kB', undefined);
+        notes.push(
+          `Bundle budget script (CI's guard against growth, ${bundle.rows.find((r) => r.route === '/')?.budgetKb} / ${Math.max(...bundle.rows.map((r) => r.budgetKb))} kB): ${bundle.verdict}.`,
+        );
+      }
+    }
+
+    if (measures('paint')) {
+      log(`loan list in Chromium, 4× CPU slowdown, ${PAINT_RUNS} loads`);
+      const paintServer = await start('product', productServer, productEnv(demoUrl));
+      const paint = await measurePaint({
+        base: paintServer.base,
+        path: '/opportunities',
+        sessionToken: borrowerToken,
+        ready: DEMO_LOAN_TEXT,
+        runs: PAINT_RUNS,
+        cpuSlowdown: 4,
+      }).catch((error: Error) => `n/a (${error.message.split('\n')[0]})`);
+      await stop(paintServer);
+      if (typeof paint === 'string') {
+        skipRow('LCP /opportunities, 4× CPU, ms', paint);
+      } else {
         addRow({
-          measure: `${label}${route ? '' : ` (${row.route})`}`,
-          product: fixed(row.jsKb, 1),
-          goal: `≤ ${goalKb} kB`,
-          verdict: met(row.jsKb <= goalKb),
+          measure: 'LCP /opportunities, 4× CPU, ms',
+          product: fixed(paint.lcpMs),
+          goal: '≤ 1,000 ms',
+          verdict: met(paint.lcpMs <= 1000),
         });
-      };
-      show('bundle: sign-in (/) JS gzip kB', '/');
-      show('bundle: loan list JS gzip kB', '/opportunities');
-      show('bundle: largest screen JS gzip kB', undefined);
-      notes.push(
-        `Bundle budget script (CI's guard against growth, ${bundle.rows.find((r) => r.route === '/')?.budgetKb} / ${Math.max(...bundle.rows.map((r) => r.budgetKb))} kB): ${bundle.verdict}.`,
-      );
+        notes.push(
+          `Loan list paint: first contentful paint ${fixed(paint.fcpMs)} ms (median), ` +
+            `largest contentful paint ${paint.lcpElement || '(no element)'}.`,
+        );
+        addRow({
+          measure: 'CLS /opportunities, 4× CPU',
+          product: fixed(paint.cls, 3),
+          goal: '≤ 0.05',
+          verdict: met(paint.cls <= 0.05),
+        });
+      }
     }
 
-    log(`loan list in Chromium, 4× CPU slowdown, ${PAINT_RUNS} loads`);
-    const paintServer = await start('product', productServer, productEnv(demoUrl));
-    const paint = await measurePaint({
-      base: paintServer.base,
-      path: '/opportunities',
-      sessionToken: borrowerToken,
-      ready: DEMO_LOAN_TEXT,
-      runs: PAINT_RUNS,
-      cpuSlowdown: 4,
-    }).catch((error: Error) => `n/a (${error.message.split('\n')[0]})`);
-    await stop(paintServer);
-    if (typeof paint === 'string') {
-      skipRow('LCP /opportunities, 4× CPU, ms', paint);
-    } else {
-      addRow({
-        measure: 'LCP /opportunities, 4× CPU, ms',
-        product: fixed(paint.lcpMs),
-        goal: '≤ 1,000 ms',
-        verdict: met(paint.lcpMs <= 1000),
-      });
-      notes.push(
-        `Loan list paint: first contentful paint ${fixed(paint.fcpMs)} ms (median), ` +
-          `largest contentful paint ${paint.lcpElement || '(no element)'}.`,
-      );
-      addRow({
-        measure: 'CLS /opportunities, 4× CPU',
-        product: fixed(paint.cls, 3),
-        goal: '≤ 0.05',
-        verdict: met(paint.cls <= 0.05),
-      });
-    }
+    if (measures('phone'))
+      await phoneRows(productEnv(demoUrl), demoUrl, borrowerToken, start, stop);
   } finally {
     closeKeptConnections();
     for (const server of [...servers]) await server.stop();
@@ -705,3 +732,67 @@ async function uploadRows() {
 }
 
 await main();
+
+/**
+ * A borrower on a phone on slow 4G with an empty cache: the home (the root address, which a
+ * session sends on to the loan list) and a unit's link as the review e-mails give it.
+ */
+async function phoneRows(
+  env: (port: number) => Record<string, string>,
+  demoUrl: string,
+  borrowerToken: string,
+  start: (...args: Parameters<typeof startServer>) => Promise<Server>,
+  stop: (server: Server) => Promise<void>,
+) {
+  const demo = await openDatabase({ kind: 'postgres', url: demoUrl });
+  const [unit] = await queryRows<{ key: string; projectKey: string; status: string }>(
+    demo.db,
+    sql`select key, project_key as "projectKey", approval_status as status from units
+         where account_key = ${DEMO_BORROWER.account} order by key limit 1`,
+  );
+  await demo.close();
+  if (!unit) throw new Error(`the demo book has no unit of ${DEMO_BORROWER.account}`);
+  const unitLink = unitPanelPath({
+    staff: false,
+    // A unit not yet raised shows under All.
+    status: (unit.status === 'NOT_RAISED' ? 'ALL' : unit.status) as ListScreenStatus,
+    projectKey: unit.projectKey,
+    unitKey: unit.key,
+  });
+  const server = await start('product', productServer, env);
+  try {
+    for (const { label, path: address, ready } of [
+      { label: 'home (/)', path: '/', ready: DEMO_LOAN_TEXT },
+      { label: 'unit link from an e-mail', path: unitLink, ready: 'Customer Ledger' },
+    ]) {
+      log(`phone, slow 4G: ${address}, ${PAINT_RUNS} cold loads`);
+      const measure = `phone, slow 4G, 4× CPU: LCP ${label}, ms`;
+      const paint = await measurePaint({
+        base: server.base,
+        path: address,
+        sessionToken: borrowerToken,
+        ready,
+        runs: PAINT_RUNS,
+        cpuSlowdown: 4,
+        ...SLOW_4G_PHONE,
+      }).catch((error: Error) => `n/a (${error.message.split('\n')[0]})`);
+      if (typeof paint === 'string') {
+        skipRow(measure, paint);
+        continue;
+      }
+      addRow({
+        measure,
+        product: fixed(paint.lcpMs),
+        goal: '≤ 2,500 ms',
+        verdict: met(paint.lcpMs <= 2500),
+      });
+      notes.push(
+        `Phone ${label}: first contentful paint ${fixed(paint.fcpMs)} ms, ` +
+          `${fixed(paint.scripts)} script files, ${fixed(paint.transferKb)} kB fetched after the ` +
+          `HTML (medians); largest contentful paint ${paint.lcpElement || '(no element)'}.`,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+}

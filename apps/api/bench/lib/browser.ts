@@ -15,6 +15,9 @@ export interface PaintResult {
   /** The element of the last load's largest contentful paint, e.g. `h1 "Your loans"`. */
   lcpElement: string;
   runs: number;
+  /** Median script files fetched per load, and their median bytes on the wire (kB). */
+  scripts: number;
+  transferKb: number;
 }
 
 interface Paint {
@@ -48,11 +51,24 @@ const OBSERVERS = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
+/** A connection as Chrome's network emulation takes it: round trip in ms, throughput in kbit/s. */
+export interface NetworkProfile {
+  latencyMs: number;
+  downloadKbps: number;
+  uploadKbps: number;
+}
+
+/** Lighthouse's mobile profile: a mid-range phone (its screen) on slow 4G. */
+export const SLOW_4G_PHONE = {
+  network: { latencyMs: 150, downloadKbps: 1_600, uploadKbps: 750 },
+  screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true },
+} satisfies { network: NetworkProfile; screen: Playwright.BrowserContextOptions };
+
 /**
  * Opens `path` signed in (the session cookie set beforehand) in headless Chromium with the CPU
- * slowed `cpuSlowdown` times, `runs` times with an empty cache each, and answers the median
- * largest contentful paint and cumulative layout shift. `ready` is text the page shows once its
- * content has arrived.
+ * slowed `cpuSlowdown` times, and the connection throttled when a `network` is given, `runs`
+ * times with an empty cache each, and answers the median largest contentful paint and cumulative
+ * layout shift. `ready` is text the page shows once its content has arrived.
  */
 export async function measurePaint(options: {
   base: string;
@@ -61,6 +77,8 @@ export async function measurePaint(options: {
   ready: string;
   runs: number;
   cpuSlowdown: number;
+  network?: NetworkProfile;
+  screen?: Playwright.BrowserContextOptions;
 }): Promise<PaintResult | string> {
   if (!existsSync(CHROMIUM)) return `n/a (no ${CHROMIUM})`;
   // playwright-core comes with the browser suite's @playwright/test.
@@ -80,10 +98,14 @@ export async function measurePaint(options: {
   const lcp: number[] = [];
   const cls: number[] = [];
   const fcp: number[] = [];
+  const scripts: number[] = [];
+  const transfer: number[] = [];
   let lcpElement = '';
   try {
     for (let run = 0; run < options.runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const context = await browser.newContext(
+        options.screen ?? { viewport: { width: 1366, height: 768 } },
+      );
       try {
         await context.addCookies([
           { name: 'portal_session', value: options.sessionToken, url: options.base },
@@ -92,8 +114,21 @@ export async function measurePaint(options: {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
-        await page.goto(`${options.base}${options.path}`, { waitUntil: 'networkidle' });
-        await page.getByText(options.ready).first().waitFor({ timeout: 30_000 });
+        if (options.network) {
+          await cdp.send('Network.enable');
+          // Chrome takes throughput in bytes per second.
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: options.network.latencyMs,
+            downloadThroughput: (options.network.downloadKbps * 1000) / 8,
+            uploadThroughput: (options.network.uploadKbps * 1000) / 8,
+          });
+        }
+        await page.goto(`${options.base}${options.path}`, {
+          waitUntil: 'networkidle',
+          timeout: 120_000,
+        });
+        await page.getByText(options.ready).first().waitFor({ timeout: 60_000 });
         await page.waitForTimeout(1_000);
         // Evaluated in the page, where the observers keep their figures on window.
         const paint = (await page.evaluate('window.__bench')) as Paint;
@@ -101,6 +136,12 @@ export async function measurePaint(options: {
         cls.push(paint.cls);
         fcp.push(paint.fcp);
         lcpElement = paint.element;
+        // What the page fetched after its HTML: scripts, styles and API answers.
+        const loaded = (await page.evaluate(
+          `performance.getEntriesByType('resource').map((entry) => [entry.name, entry.transferSize])`,
+        )) as [string, number][];
+        scripts.push(loaded.filter(([name]) => new URL(name).pathname.endsWith('.js')).length);
+        transfer.push(loaded.reduce((sum, [, bytes]) => sum + bytes, 0) / 1000);
       } finally {
         await context.close();
       }
@@ -114,5 +155,7 @@ export async function measurePaint(options: {
     fcpMs: median(fcp),
     lcpElement,
     runs: options.runs,
+    scripts: median(scripts),
+    transferKb: median(transfer),
   };
 }
