@@ -49,7 +49,12 @@ test('a borrower turns on two-factor sign-in, then signs in with a code and once
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('authenticator-secret').textContent())!.trim();
+  await expect(page.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+    'href',
+    /^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+/,
+  );
+  // Shown in groups of four; the app takes it with or without the spaces.
+  const secret = (await page.getByTestId('authenticator-secret').textContent())!.replace(/\s/g, '');
   await typeCode(page, await codeAt(secret, 0));
 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

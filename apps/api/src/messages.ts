@@ -15,14 +15,14 @@ export const messages: Record<'en' | 'hi', Messages> = {
       'Download it from the unit, and hand it to the buyer: its QR code lets their bank verify it.',
     ],
     'mail.nocLetter.line': [
-      'The NOC letter for ',
+      'The lender’s checker approved the documents of ',
       ['label'],
-      ' (letter no. ',
+      ', and its NOC letter (letter no. ',
       ['letterNumber'],
       ') is ready.',
     ],
     'mail.nocLetter.link': ['Download the NOC letter'],
-    'mail.nocLetter.subject': ['NOC letter ready: ', ['label']],
+    'mail.nocLetter.subject': ['Approved, NOC letter ready: ', ['label']],
     'mail.openIn': ['Open it in ', ['screen']],
     'mail.passwordReset.ignore': [
       'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
@@ -227,9 +227,15 @@ export const messages: Record<'en' | 'hi', Messages> = {
     'mail.nocLetter.handOver': [
       'इसे यूनिट से डाउनलोड करके खरीदार को सौंप दें: पत्र पर छपे QR कोड से उनका बैंक इसकी पुष्टि कर सकता है।',
     ],
-    'mail.nocLetter.line': [['label'], ' का NOC पत्र (पत्र सं. ', ['letterNumber'], ') तैयार है।'],
+    'mail.nocLetter.line': [
+      'ऋणदाता के चेकर ने ',
+      ['label'],
+      ' के दस्तावेज़ स्वीकृत कर दिए हैं, और इसका NOC पत्र (पत्र सं. ',
+      ['letterNumber'],
+      ') तैयार है।',
+    ],
     'mail.nocLetter.link': ['NOC पत्र डाउनलोड करें'],
-    'mail.nocLetter.subject': ['NOC पत्र तैयार है: ', ['label']],
+    'mail.nocLetter.subject': ['स्वीकृत, NOC पत्र तैयार है: ', ['label']],
     'mail.openIn': [['screen'], ' में खोलें'],
     'mail.passwordReset.ignore': [
       'यदि आपने पासवर्ड रीसेट करने का अनुरोध नहीं किया है, तो इस e-mail को अनदेखा कर दें: आपका पासवर्ड पहले जैसा ही रहेगा।',

@@ -68,10 +68,14 @@ export type TwoFactorConfirmChallengeBody = z.infer<typeof TwoFactorConfirmChall
 export const TwoFactorCodeBodySchema = z.object({ code: OtpCodeSchema });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBodySchema>;
 
-/** What the authenticator app needs: the QR code (an SVG data URL) and the same secret as text. */
+/**
+ * What the authenticator app needs: the QR code (an SVG data URL), the same secret as text, and
+ * the otpauth:// link the QR code holds, which opens the app on the phone the page is on.
+ */
 export const TwoFactorSetupResponseSchema = z.object({
   qrCode: z.string(),
   secret: z.string(),
+  uri: z.string().startsWith('otpauth://'),
 });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 

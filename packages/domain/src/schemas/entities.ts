@@ -249,11 +249,18 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** docs/product.md#api "History": who, role, when, what, before → after. */
+/**
+ * docs/product.md#api "History": who, role, when, what, before → after. The actor's name as the portal
+ * knows it; a borrower reads the lender's people by name and role, their username left empty.
+ */
 export const AuditEventSchema = z.object({
   id: z.string(),
   at: TimestampSchema,
-  actor: z.object({ username: z.string(), role: z.string() }),
+  actor: z.object({
+    username: z.string(),
+    role: z.string(),
+    name: z.string().nullable().default(null),
+  }),
   action: z.string(),
   before: z.unknown(),
   after: z.unknown(),

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, users } from '../../db/schema.ts';
 
 export interface Actor {
   id: string | null;
@@ -38,21 +38,31 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
   });
 }
 
-/** The history of one entity, oldest first, in the shape of docs/product.md#api "History". */
+/**
+ * The history of one entity, oldest first, in the shape of docs/product.md#api "History", each actor with
+ * their name as the portal knows it now. For `withholdStaffUsernames` (a borrower's reading) the
+ * lender's people are their name and role only: their sign-in is a work e-mail address.
+ */
 export async function listHistory(
   db: Executor,
   entityType: AuditEntry['entityType'],
   entityKey: string,
+  options = { withholdStaffUsernames: false },
 ) {
   const rows = await db
-    .select()
+    .select({ event: auditEvents, name: users.name })
     .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityKey, entityKey)))
     .orderBy(asc(auditEvents.id));
-  return rows.map((r) => ({
+  return rows.map(({ event: r, name }) => ({
     id: String(r.id),
     at: r.at.toISOString(),
-    actor: { username: r.actorUsername, role: r.actorRole },
+    actor: {
+      username: options.withholdStaffUsernames && r.actorRole !== 'client' ? '' : r.actorUsername,
+      role: r.actorRole,
+      name: name ?? null,
+    },
     action: r.action,
     before: r.before,
     after: r.after,

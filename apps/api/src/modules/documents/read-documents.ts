@@ -104,5 +104,9 @@ export async function documentSetHistory(
   ref: ParentRef,
 ) {
   const parent = await parentOrNotFound(def, deps.db, user, ref);
-  return { events: await listHistory(deps.db, def.auditTypes.set, parent.key) };
+  return {
+    events: await listHistory(deps.db, def.auditTypes.set, parent.key, {
+      withholdStaffUsernames: user.role === 'client',
+    }),
+  };
 }

@@ -81,8 +81,11 @@ describe('turning two-factor sign-in on from the profile', () => {
 
     const setup = await post(t.app, '/api/profile/two-factor/setup', {}, token);
     expect(setup.statusCode).toBe(200);
-    const { secret, qrCode } = setup.json();
+    const { secret, qrCode, uri } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The link a phone opens its authenticator app with: the same secret the QR code holds.
+    expect(new URL(uri).protocol).toBe('otpauth:');
+    expect(new URL(uri).searchParams.get('secret')).toBe(secret);
     const svg = Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString();
     expect(svg).toMatch(/^<svg[^>]*>/);
     // Stored encrypted, never as the text the app was given.

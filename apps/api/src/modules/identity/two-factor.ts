@@ -105,7 +105,11 @@ export async function startEnrolment(db: Executor, settings: TwoFactorSettings, 
   // Loaded by the few who set up an authenticator, not by every API process.
   const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return { secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return {
+    secret,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    uri,
+  };
 }
 
 /**

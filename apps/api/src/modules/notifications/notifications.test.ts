@@ -26,6 +26,16 @@ const unitDecided = (
   data: { key: unitKey, accountId, approvalStatus },
 });
 
+/** The NOC letter of an approved unit, issued. */
+const letterIssued = (unitKey: string, accountId: string): RecordedEvent => ({
+  id: 'event-2',
+  type: 'noc_letter.issued',
+  occurredAt: new Date().toISOString(),
+  actor: { id: null, username: 'checker', role: 'approver' },
+  orderingKey: 'noc_letter:NOC-AAAA-BBBB-CCCC-DDDD',
+  data: { key: 'NOC-AAAA-BBBB-CCCC-DDDD', unitKey, accountId, status: 'ISSUED' },
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,11 +53,23 @@ it('writes a borrower’s notice in the language they chose, and an English borr
       units: 1,
     });
     const unit = units[0]!;
-    await notifications.decided(t.db, unitDecided(unit.key, account.key, 'APPROVED'));
+    await notifications.letterReady(t.db, letterIssued(unit.key, account.key));
     subjects[language] = (await latestMailTo(t.db, account.email))?.subject;
   }
-  expect(subjects.hi).toBe('स्वीकृत: Project 1 · टावर A · यूनिट A-101');
-  expect(subjects.en).toBe('Approved: Project 1 · Tower A · Unit A-101');
+  expect(subjects.hi).toBe('स्वीकृत, NOC पत्र तैयार है: Project 1 · टावर A · यूनिट A-101');
+  expect(subjects.en).toBe('Approved, NOC letter ready: Project 1 · Tower A · Unit A-101');
+});
+
+it('tells a unit’s approval once, in the mail that brings its NOC letter', async () => {
+  const { account } = await seedBorrower(t.db);
+  const { units } = await seedLoans(t.db, account.key, { opportunities: 1, projects: 1, units: 1 });
+  await notifications.decided(t.db, unitDecided(units[0]!.key, account.key, 'APPROVED'));
+  expect(await latestMailTo(t.db, account.email)).toBeUndefined();
+  await notifications.letterReady(t.db, letterIssued(units[0]!.key, account.key));
+  const mail = await latestMailTo(t.db, account.email);
+  expect(mail?.text).toContain(
+    'The lender’s checker approved the documents of Project 1 · Tower A · Unit A-101, and its NOC letter (letter no. NOC-AAAA-BBBB-CCCC-DDDD) is ready.',
+  );
 });
 
 it('names a rejected document by its type in the borrower’s language', async () => {

@@ -162,15 +162,19 @@ export function notificationsFor(config: NotificationConfig) {
       });
     },
 
-    /** unit.finalised, frequency.finalised: the outcome, with each rejected document's reason. */
+    /**
+     * unit.finalised, frequency.finalised: the outcome, with each rejected document's reason. An
+     * approved unit gets its NOC letter, and one mail says both once the letter is ready.
+     */
     async decided(db, event) {
+      const kind = kindOf(event);
+      const outcome = event.data.approvalStatus === 'APPROVED' ? 'APPROVED' : 'REJECTED';
+      if (kind === 'unit' && outcome === 'APPROVED') return;
       const borrower = await borrowerOf(db, event.data.accountId);
       if (!borrower) return;
-      const kind = kindOf(event);
       const { key } = event.data;
       const set = await setInWords(db, kind, key, config.publicUrl, borrower.language);
       if (!set) return;
-      const outcome = event.data.approvalStatus === 'APPROVED' ? 'APPROVED' : 'REJECTED';
       await borrower.mail(
         decidedMail({
           ...set.notice(false, outcome),
@@ -196,7 +200,7 @@ export function notificationsFor(config: NotificationConfig) {
       await borrower.mail(reopenedMail({ ...set.notice(false, 'ALL'), name: borrower.name }));
     },
 
-    /** noc_letter.issued: the letter is ready to download from the unit's panel. */
+    /** noc_letter.issued: the unit is approved and its letter ready to download from its panel. */
     async letterReady(db, event) {
       const { unitKey } = event.data;
       const borrower = await borrowerOf(db, event.data.accountId);

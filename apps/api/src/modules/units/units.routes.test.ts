@@ -286,7 +286,7 @@ describe('the NOC cycle', () => {
 
     const history = (await call(owner.token, 'GET', `${unitUrl(unit)}/history`)).json().events as {
       action: string;
-      actor: { role: string };
+      actor: { username: string; role: string; name: string | null };
     }[];
     const actions = history.map((e) => e.action);
     expect(actions.filter((a) => a === 'file.uploaded')).toHaveLength(8);
@@ -300,7 +300,16 @@ describe('the NOC cycle', () => {
     );
     expect(actions.filter((a) => a === 'unit.submitted')).toHaveLength(2);
     expect(actions.at(-1)).toBe('unit.finalised');
-    expect(history.find((e) => e.action === 'unit.finalised')!.actor.role).toBe('approver');
+    // The borrower reads the checker by name and role; the checker's sign-in, a work e-mail
+    // address, stays with the lender, and staff read it as before.
+    expect(history.find((e) => e.action === 'unit.finalised')!.actor).toEqual({
+      username: '',
+      role: 'approver',
+      name: 'Test approver',
+    });
+    const staffHistory = (await call(approver, 'GET', `${unitUrl(unit)}/history`)).json()
+      .events as typeof history;
+    expect(staffHistory.at(-1)!.actor.username).toMatch(/^approver-.+@lender\.example$/);
   });
 
   it('refuses a submit without all 7 documents, and reviews without remarks or by the wrong role', async () => {

@@ -12,4 +12,13 @@ describe('attribution', () => {
     expect(actorLabel({ username: 'priya', role: 'approver' })).toBe('priya (approver)');
     expect(actorLabel({ username: 'ACC1001', role: 'client' })).toBe('ACC1001 (borrower)');
   });
+
+  it('names a person by name when the portal knows it, and a withheld one by role alone', () => {
+    expect(actorLabel({ username: '', role: 'approver', name: 'Priya Nair' })).toBe(
+      'Priya Nair (approver)',
+    );
+    expect(actorLabel({ username: '', role: 'approver', name: null })).toBe(
+      'The lender’s approver',
+    );
+  });
 });

@@ -11,10 +11,20 @@ const ROLE_NAMES: Record<string, string | undefined> = {
   admin: 'documentPanel.role.admin',
 };
 
-/** Who did something, with their role in words: "priya (approver)"; an unknown role as it is. */
-export function actorLabel(actor: { username: string; role: string }): string {
-  const roleName = ROLE_NAMES[actor.role];
-  return `${actor.username} (${roleName ? i18n._(roleName) : actor.role})`;
+/**
+ * Who did something, by name when the portal knows it, with their role in words: "Priya Nair
+ * (approver)", "priya (approver)"; one whose username is withheld (the lender's people, to a
+ * borrower) and who has no name is their role: "The lender’s approver". An unknown role as it is.
+ */
+export function actorLabel(actor: {
+  username: string;
+  role: string;
+  name?: string | null;
+}): string {
+  const roleKey = ROLE_NAMES[actor.role];
+  const role = roleKey ? i18n._(roleKey) : actor.role;
+  const who = actor.name || actor.username;
+  return who ? `${who} (${role})` : i18n._('documentPanel.role.unnamed', { role });
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {

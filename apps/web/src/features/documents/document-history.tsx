@@ -45,7 +45,7 @@ function outcomeLabel(status: string | undefined): string {
   return status ?? i18n._('documentPanel.history.reviewed');
 }
 
-/** What happened, in words; an action this screen does not know is shown by its name. */
+/** What happened, in words; an action this screen does not know yet says only that something changed. */
 function describe(event: AuditEvent, labelOf: (fileType: string) => string): string {
   const before = SnapshotSchema.parse(event.before);
   const after = SnapshotSchema.parse(event.after);
@@ -74,6 +74,16 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
         ? i18n._('documentPanel.history.withRemarks', { decision, remarks })
         : decision;
     }
+    case 'replaced':
+      return i18n._('documentPanel.history.replaced', {
+        document,
+        fileName: fileName ?? '',
+        previous: before?.file?.fileName ?? i18n._('documentPanel.history.aDocument'),
+      });
+    case 'marked_for_approval':
+      return i18n._('documentPanel.history.markedForApproval', { document });
+    case 'quarantined':
+      return i18n._('documentPanel.history.quarantined', { document });
     case 'discarded':
       return fileName
         ? i18n._('documentPanel.history.discardedFile', { document, fileName })
@@ -102,7 +112,7 @@ function describe(event: AuditEvent, labelOf: (fileType: string) => string): str
         reason: after?.reason,
       });
     default:
-      return event.action;
+      return i18n._('documentPanel.history.changed');
   }
 }
 

@@ -28,9 +28,13 @@ interface AuthenticatorSetupProps {
   onCodeChange?: () => void;
 }
 
+/** The key as authenticator apps print it, in groups of four: easier to type and to check. */
+export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
 /**
  * Step one of turning two-factor sign-in on, on the profile and at a required first sign-in: the
- * QR code to scan, the same secret as text for typing in, and the app's first code to confirm.
+ * QR code to scan (or, on the phone the app is on, a link that opens it), the same secret as text
+ * for typing in, and the app's first code to confirm.
  */
 export function AuthenticatorSetup({
   setup,
@@ -56,13 +60,16 @@ export function AuthenticatorSetup({
         fit="contain"
         bg="white"
       />
+      <Button component="a" href={setup.uri} variant="default" w="fit-content">
+        {_('profile.openInApp')}
+      </Button>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           {_('profile.keyForTyping')}
         </Text>
         <Group gap="xs" wrap="nowrap">
           <Code data-testid="authenticator-secret" style={{ overflowWrap: 'anywhere' }}>
-            {setup.secret}
+            {groupedKey(setup.secret)}
           </Code>
           <CopyButton value={setup.secret}>
             {({ copied, copy }) => (

@@ -45,6 +45,7 @@ describe('Profile: two-factor sign-in', () => {
         body: {
           qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
           secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+          uri: 'otpauth://totp/Portal:ACC1001?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Portal',
         },
       },
       '/api/profile/two-factor/enable': {
@@ -55,7 +56,11 @@ describe('Profile: two-factor sign-in', () => {
     renderApp('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    expect(await screen.findByText('KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU')).toBeTruthy();
+    // The key in groups of four, and a link that opens the authenticator app on this phone.
+    expect(await screen.findByText('KRSX G5CT MVRX EZLU KRSX G5CT MVRX EZLU')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href'),
+    ).toBe('otpauth://totp/Portal:ACC1001?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Portal');
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     await typeCode('123456');
     expect(await screen.findByText('QWERT-12349')).toBeTruthy();
@@ -72,6 +77,7 @@ describe('Profile: two-factor sign-in', () => {
         body: {
           qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
           secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+          uri: 'otpauth://totp/Portal:ACC1001?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Portal',
         },
       },
       '/api/profile/two-factor/enable': apiError(

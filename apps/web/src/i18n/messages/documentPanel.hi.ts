@@ -3,6 +3,8 @@ import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
   'documentPanel.borrowerPrompt': ['स्वीकृति के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।'],
+  'documentPanel.borrowerPromptApproved': ['ये दस्तावेज़ स्वीकृत हो चुके हैं: अब आपसे और कुछ नहीं चाहिए।'],
+  'documentPanel.borrowerPromptPending': ['चेकर इन दस्तावेज़ों की जाँच कर रहे हैं: अभी आपसे कुछ नहीं चाहिए।'],
   'documentPanel.cancel': ['रद्द करें'],
   'documentPanel.discard.announced': [['label'], ' हटा दिया गया।'],
   'documentPanel.discard.aria': [['label'], ' हटाएँ'],
@@ -81,6 +83,7 @@ export const messages: Messages = {
   'documentPanel.history.aDocument': ['एक दस्तावेज़'],
   'documentPanel.history.approvalConfirmed': ['पहली स्वीकृति की पुष्टि की (दो में से दूसरी)'],
   'documentPanel.history.approved': [['document'], ' स्वीकृत किया'],
+  'documentPanel.history.changed': ['दस्तावेज़ों में बदलाव किया'],
   'documentPanel.history.created': ['बनाया गया'],
   'documentPanel.history.discarded': [['document'], ' हटाया'],
   'documentPanel.history.discardedFile': [['document'], ' हटाया: ', ['fileName']],
@@ -89,6 +92,7 @@ export const messages: Messages = {
   'documentPanel.history.firstApproved': ['स्वीकृत किया: दो में से पहली स्वीकृति'],
   'documentPanel.history.loadFailed': ['इतिहास लोड नहीं हो सका। ', ['message']],
   'documentPanel.history.loading': ['इतिहास लोड हो रहा है…'],
+  'documentPanel.history.markedForApproval': [['document'], ' स्वीकृति के लिए भेजा'],
   'documentPanel.history.nocRevoked': [
     'NOC पत्र ',
     ['letterNumber'],
@@ -96,10 +100,19 @@ export const messages: Messages = {
     ['reason'],
     '”',
   ],
+  'documentPanel.history.quarantined': [['document'], ' अस्वीकार: वायरस स्कैन में ख़तरा मिला'],
   'documentPanel.history.rejected': [['document'], ' अस्वीकार किया'],
   'documentPanel.history.remarksChanged': [['document'], ' पर टिप्पणी बदली'],
   'documentPanel.history.remarksOnly': [['document'], ' के लिए टिप्पणी जोड़ी (बिना फ़ाइल)'],
   'documentPanel.history.reopened': ['बदलाव के लिए फिर से खोला'],
+  'documentPanel.history.replaced': [
+    ['document'],
+    ' की नई फ़ाइल अपलोड की: ',
+    ['fileName'],
+    ', ',
+    ['previous'],
+    ' की जगह',
+  ],
   'documentPanel.history.reviewed': ['समीक्षित'],
   'documentPanel.history.sentBack': ['समीक्षा के लिए वापस भेजा: पहली स्वीकृति वापस ली गई'],
   'documentPanel.history.submitted': ['चेकर को भेजा'],
@@ -184,6 +197,7 @@ export const messages: Messages = {
   'documentPanel.role.admin': ['एडमिन'],
   'documentPanel.role.approver': ['अनुमोदक'],
   'documentPanel.role.client': ['ऋणी'],
+  'documentPanel.role.unnamed': ['ऋणदाता के ', ['role']],
   'documentPanel.role.viewer': ['दर्शक'],
   'documentPanel.second.confirm': ['स्वीकृति की पुष्टि करें'],
   'documentPanel.second.confirmBody': [

@@ -6,6 +6,12 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.borrowerPrompt': [
       'Please upload the required documents below before raising for approval.',
     ],
+    'documentPanel.borrowerPromptApproved': [
+      'These documents are approved: nothing more is needed from you.',
+    ],
+    'documentPanel.borrowerPromptPending': [
+      'The checker is reviewing these documents: nothing is needed from you now.',
+    ],
     'documentPanel.cancel': ['Cancel'],
     'documentPanel.discard.announced': [['label'], ' discarded.'],
     'documentPanel.discard.aria': ['Discard ', ['label']],
@@ -82,6 +88,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.history.aDocument': ['a document'],
     'documentPanel.history.approvalConfirmed': ['Confirmed the first approval (the second of two)'],
     'documentPanel.history.approved': ['Approved ', ['document']],
+    'documentPanel.history.changed': ['Changed the documents'],
     'documentPanel.history.created': ['Created'],
     'documentPanel.history.discarded': ['Discarded ', ['document']],
     'documentPanel.history.discardedFile': ['Discarded ', ['document'], ': ', ['fileName']],
@@ -90,6 +97,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.history.firstApproved': ['Approved: the first of two approvals'],
     'documentPanel.history.loadFailed': ['The history could not be loaded. ', ['message']],
     'documentPanel.history.loading': ['Loading the history…'],
+    'documentPanel.history.markedForApproval': ['Sent ', ['document'], ' for approval'],
     'documentPanel.history.nocRevoked': [
       'Revoked NOC letter ',
       ['letterNumber'],
@@ -97,10 +105,23 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
       ['reason'],
       '”',
     ],
+    'documentPanel.history.quarantined': [
+      'Refused ',
+      ['document'],
+      ': the virus scan found a threat',
+    ],
     'documentPanel.history.rejected': ['Rejected ', ['document']],
     'documentPanel.history.remarksChanged': ['Changed the remarks on ', ['document']],
     'documentPanel.history.remarksOnly': ['Added remarks for ', ['document'], ' (no file)'],
     'documentPanel.history.reopened': ['Reopened for changes'],
+    'documentPanel.history.replaced': [
+      'Uploaded a new ',
+      ['document'],
+      ': ',
+      ['fileName'],
+      ', in place of ',
+      ['previous'],
+    ],
     'documentPanel.history.reviewed': ['reviewed'],
     'documentPanel.history.sentBack': ['Sent back for review: the first approval withdrawn'],
     'documentPanel.history.submitted': ['Submitted to the checker'],
@@ -189,6 +210,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.role.admin': ['admin'],
     'documentPanel.role.approver': ['approver'],
     'documentPanel.role.client': ['borrower'],
+    'documentPanel.role.unnamed': ['The lender’s ', ['role']],
     'documentPanel.role.viewer': ['viewer'],
     'documentPanel.second.confirm': ['Confirm approval'],
     'documentPanel.second.confirmBody': [

@@ -30,6 +30,7 @@ export const messages: Messages = {
       },
     ],
   ],
+  'profile.openInApp': ['ऑथेंटिकेटर ऐप में खोलें'],
   'profile.qrCodeAlt': ['आपके ऑथेंटिकेटर ऐप के लिए QR कोड'],
   'profile.recoveryCodes': ['रिकवरी कोड'],
   'profile.requiredStaysOn': [

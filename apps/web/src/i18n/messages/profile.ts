@@ -27,6 +27,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
         { one: ['#', ' recovery code is left.'], other: ['#', ' recovery codes are left.'] },
       ],
     ],
+    'profile.openInApp': ['Open in authenticator app'],
     'profile.qrCodeAlt': ['QR code for your authenticator app'],
     'profile.recoveryCodes': ['Recovery codes'],
     'profile.requiredStaysOn': [

@@ -136,6 +136,7 @@ describe('Two-factor sign-in step', () => {
       body: {
         qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
         secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/Portal:ACC1001?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Portal',
       },
     },
     '/api/auth/signin/two-factor/setup/resend': { status: 202, body: { accepted: true } },
@@ -149,7 +150,7 @@ describe('Two-factor sign-in step', () => {
     // First the code e-mailed to the address on file, then the app.
     expect(await screen.findByText(/We e-mailed a six digit code/)).toBeTruthy();
     await typeCode('112233');
-    expect(await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     await typeCode('654321');
     expect(await screen.findByText('ABCDE-00009')).toBeTruthy();
@@ -177,7 +178,7 @@ describe('Two-factor sign-in step', () => {
     renderApp('/');
     await signInWithPassword();
     await typeCode('112233');
-    await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     await typeCode('654321');
     expect(
       await screen.findByText(
