@@ -143,7 +143,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   WEBHOOK_SECRET: { meaning: 'the secret webhook deliveries are signed with' },
   BUSINESS_TIMEZONE: { meaning: 'decides "today", "this month" and "future" for date rules' },
   DEMO_DATA: {
-    default: 'on for a fresh embedded database',
+    default: 'on for a fresh embedded database, outside production',
     meaning: 'load the demo lender book into an empty database',
   },
   NOC_TWO_APPROVERS: {

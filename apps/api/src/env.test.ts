@@ -139,3 +139,21 @@ describe('metrics and tracing settings', () => {
     );
   });
 });
+
+describe('DEMO_DATA', () => {
+  const production = { NODE_ENV: 'production', ...realSettings };
+  const postgres = { DATABASE_URL: 'postgres://portal@db.internal:5432/portal' };
+
+  it('loads the demo book into a fresh embedded database outside production', () => {
+    expect(loadEnv({}).DEMO_DATA).toBe(true);
+    expect(loadEnv(postgres).DEMO_DATA).toBe(false);
+  });
+
+  it('in production loads it only when asked for, whichever database', () => {
+    expect(loadEnv(production).DEMO_DATA).toBe(false);
+    expect(loadEnv({ ...production, ...postgres }).DEMO_DATA).toBe(false);
+    expect(loadEnv({ ...production, DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+    expect(loadEnv({ ...production, ...postgres, DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+    expect(loadEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
+  });
+});

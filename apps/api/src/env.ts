@@ -304,8 +304,9 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     SESSION_SECRET: env.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     INTEGRATION_API_KEY:
       env.INTEGRATION_API_KEY ?? (devConveniences ? DEV_INTEGRATION_KEY : undefined),
-    // docs/product.md#components: demo data only for a fresh embedded database unless asked for explicitly.
-    DEMO_DATA: env.DEMO_DATA ?? !env.DATABASE_URL,
+    // Demo data by default only for a fresh embedded database outside production: a production
+    // server on the embedded database may be a real book, so there it loads only when asked for.
+    DEMO_DATA: env.DEMO_DATA ?? (!env.DATABASE_URL && !production),
   };
 }
 

@@ -2,7 +2,7 @@
 import { stopTracing } from './tracing.ts';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadEnv } from './env.ts';
-import { DataDirLockedError, databaseTarget, openDatabase } from './db/client.ts';
+import { DataDirLockedError, databaseTarget, describeDatabase, openDatabase } from './db/client.ts';
 import { buildApp, outboxHandlersFor, storageFor } from './app.ts';
 import { unitDocumentSet } from './modules/units/unit-document-set.ts';
 import { frequencyDocumentSet } from './modules/frequencies/frequency-document-set.ts';
@@ -16,9 +16,13 @@ import {
   sendMonitoringReminders,
 } from './modules/monitoring/monitoring-reminders.ts';
 
+/** How long a stop may take before close-with-grace kills the process with exit code 1. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase(databaseTarget(env));
+  const target = databaseTarget(env);
+  const database = await openDatabase(target);
   const storage = storageFor(env);
   const app = await buildApp({ env, db: database.db, storage });
 
@@ -79,7 +83,8 @@ async function main() {
   const reminders = setInterval(remindMonitoringPacks, REMINDER_INTERVAL_MS);
   reminders.unref();
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    const killedAt = Date.now() + SHUTDOWN_GRACE_MS;
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(cleanup);
@@ -91,7 +96,11 @@ async function main() {
     // closes only after both.
     await Promise.all([worker.stop(), app.close()]);
     await database.close();
-    await stopTracing();
+    // Spans the collector does not take are lost, but the drain itself succeeded: the stop stays
+    // clean. The flush has what is left of the grace period, less a second's margin.
+    await stopTracing(Math.max(0, killedAt - Date.now() - 1_000)).catch((err: unknown) =>
+      app.log.warn({ err }, 'flushing the traces at shutdown failed'),
+    );
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -99,7 +108,8 @@ async function main() {
   const lines = [
     '',
     `Borrower Portal is running at ${env.PUBLIC_URL}`,
-    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL'}`,
+    `  database: ${describeDatabase(target)}`,
+    `  storage: ${storage.where}`,
     `  API docs: ${env.PUBLIC_URL}/api/docs`,
     `  mail: ${mailer?.kind === 'smtp' ? 'SMTP' : mailer ? `dev outbox at ${env.PUBLIC_URL}/dev/mail` : 'not configured (set SMTP_URL)'}`,
   ];

@@ -22,9 +22,25 @@ const UNTRACED_PATHS = new Set(['/api/healthz', '/api/readyz', '/metrics']);
 
 const sdk = startTracing(tracingConfig());
 
-/** Exports the spans still buffered; call once the server has stopped answering requests. */
-export async function stopTracing(): Promise<void> {
-  await sdk?.shutdown();
+/**
+ * Exports the spans still buffered; call once the server has stopped answering requests. Rejects
+ * when the collector refuses them or has not taken them within `withinMs`, so a collector that
+ * is down cannot hold the stop past its grace period.
+ */
+export async function stopTracing(withinMs: number): Promise<void> {
+  if (!sdk) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the collector did not take the spans within ${withinMs} ms`)),
+      withinMs,
+    );
+  });
+  try {
+    await Promise.race([sdk.shutdown(), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The configuration when tracing is on; an invalid configuration is server.ts's to report. */

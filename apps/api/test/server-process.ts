@@ -16,7 +16,7 @@ export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 export async function startServerProcess(env: Record<string, string>, port: number) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -25,11 +25,16 @@ export async function startServerProcess(env: Record<string, string>, port: numb
       resolve({ code, signal });
     }),
   );
+  let stdout = '';
   let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const server = { base, child, exited };
-  const deadline = Date.now() + 60_000;
+  /** What the server has written so far: its start-up banner and its log. */
+  const output = () => ({ stdout, stderr });
+  const server = { base, child, exited, output };
+  // A fresh embedded database migrates first: over a minute on a busy 2-core machine.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited early: ${stderr}`);

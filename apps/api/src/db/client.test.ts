@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openDatabase, queryRows } from './client.ts';
+import { DataDirLockedError, describeDatabase, openDatabase, queryRows } from './client.ts';
 import {
   openNewlyMigratedDatabase,
   openTestDatabase,
@@ -114,4 +114,24 @@ describe('embedded data folder', () => {
     expect(rows[0]?.name).toBe('Kept');
     await reopened.close();
   }, 60_000);
+});
+
+describe('the database the start-up log names', () => {
+  it('says which PostgreSQL server and database, without the credentials', () => {
+    expect(
+      describeDatabase({
+        kind: 'postgres',
+        url: 'postgres://portal:s3cret@db.internal:5432/portal?sslmode=require',
+      }),
+    ).toBe('PostgreSQL db.internal:5432/portal');
+    expect(describeDatabase({ kind: 'postgres', url: 'postgresql:///portal?host=/run/pg' })).toBe(
+      'PostgreSQL /run/pg/portal',
+    );
+  });
+
+  it('says where the embedded database keeps its data', () => {
+    expect(describeDatabase({ kind: 'pglite', dataDir: './.data' })).toBe(
+      `embedded PGlite in ${path.resolve('.data')}`,
+    );
+  });
 });

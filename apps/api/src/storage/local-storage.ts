@@ -52,16 +52,15 @@ export class ObjectExistsError extends Error {
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
+  /** Where the files are, as the start-up log names it. */
+  readonly where: string;
   private readonly root: string;
   private readonly signingKey: Buffer;
   private readonly maxUploadBytes: number;
 
-  constructor(config: {
-    dataDir: string;
-    secret: string;
-    maxUploadBytes: number;
-  }) {
+  constructor(config: { dataDir: string; secret: string; maxUploadBytes: number }) {
     this.root = path.resolve(config.dataDir, 'files');
+    this.where = `local disk in ${this.root}`;
     // A key of its own, so a URL signature can never stand in for a cookie signature.
     this.signingKey = createHmac('sha256', config.secret)
       .update('portal-local-storage-url')

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../env.ts';
-import { parseStorageUrl, type S3Storage } from './s3-storage.ts';
+import { parseStorageUrl, S3Storage } from './s3-storage.ts';
 import { createStorage } from './create-storage.ts';
 
 const BUCKET = 'portal-test-files';
@@ -211,6 +211,17 @@ describe('STORAGE_URL', () => {
     expect(
       parseStorageUrl('s3://k:s@portal-files?endpoint=https://s3.example.com&forcePathStyle=false'),
     ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('names the bucket in the start-up log, never the credentials', () => {
+    expect(storage.where).toMatch(
+      new RegExp(`^S3 bucket ${BUCKET} at http://127\\.0\\.0\\.1:\\d+$`),
+    );
+    const aws = new S3Storage(
+      parseStorageUrl('s3://AKIAEXAMPLE:secret@portal-files?region=ap-south-1'),
+      MAX,
+    );
+    expect(aws.where).toBe('S3 bucket portal-files in ap-south-1');
   });
 
   it('names the mistake without repeating the secret', () => {

@@ -89,6 +89,8 @@ const loadAwsSdk = () =>
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
+  /** Where the files are, as the start-up log names it (never the credentials). */
+  readonly where: string;
   private connection: Promise<{ sdk: AwsSdk; client: S3Client }> | undefined;
   private readonly location: S3Location;
   private readonly bucket: string;
@@ -98,6 +100,7 @@ export class S3Storage implements Storage {
     this.location = location;
     this.bucket = location.bucket;
     this.maxUploadBytes = maxUploadBytes;
+    this.where = `S3 bucket ${location.bucket} ${location.endpoint ? `at ${location.endpoint}` : `in ${location.region}`}`;
   }
 
   private connect() {
