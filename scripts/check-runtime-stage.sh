@@ -53,7 +53,7 @@ mkdir -p "$stage/root"
 (
   cd "$stage"
   HOME="$stage/root" npm_config_cache="$machine_cache" npm_config_logs_dir="$stage/root/.npm/_logs" \
-    npm_config_loglevel=error sh -ec "$install_step"
+    npm_config_loglevel=error npm_config_update_notifier=false sh -ec "$install_step"
 )
 [ ! -e "$stage/root/.npm" ] || fail "the runtime stage keeps npm's files: $(ls "$stage/root/.npm")"
 maps=$(find "$stage" -name '*.map' | head -n 3)
