@@ -170,7 +170,8 @@ test('a unit goes through the whole NOC cycle: submit, reject, fix, resubmit, ap
     history.getByText(`Approved ${REJECTED_SLOT}: “Clear copy received.”`),
   ).toBeVisible();
   await expect(history.getByText('Finalised as APPROVED')).toBeVisible();
-  await expect(history.getByText(`${borrower.accountId} (borrower)`).first()).toBeVisible();
+  // People by name and role.
+  await expect(history.getByText(`${borrower.name} (borrower)`).first()).toBeVisible();
   await expect(history.getByText(/\(approver\)/).first()).toBeVisible();
   await expectNoSeriousViolations(staff);
   await staff.context().close();

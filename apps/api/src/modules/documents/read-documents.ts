@@ -1,4 +1,11 @@
-import { DomainError, listMeta, type FileListQuery, type FraudFlag } from '@portal/domain';
+import {
+  DomainError,
+  listMeta,
+  type ActorRef,
+  type DocumentFile,
+  type FileListQuery,
+  type FraudFlag,
+} from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listHistory } from '../audit/audit.ts';
@@ -62,8 +69,28 @@ export async function fileEntry(
     : null;
   const file = toDocumentFile(row);
   return {
-    file: viewer.role === 'client' ? file : { ...file, fraudFlags: fraudFlagsOf(row) },
+    file:
+      viewer.role === 'client'
+        ? asBorrowerReadsIt(file)
+        : { ...file, fraudFlags: fraudFlagsOf(row) },
     meta: { presignedUrl },
+  };
+}
+
+/** The lender's people by role alone: their username is their work e-mail address. */
+const withheld = (actor: ActorRef | null): ActorRef | null =>
+  actor && actor.role !== 'client' ? { ...actor, username: '' } : actor;
+
+/** A file as its borrower reads it: who reviewed it, now or before a replacement, by role. */
+function asBorrowerReadsIt(file: DocumentFile): DocumentFile {
+  const { previousReview } = file;
+  return {
+    ...file,
+    reviewedBy: withheld(file.reviewedBy),
+    previousReview: previousReview && {
+      ...previousReview,
+      reviewedBy: withheld(previousReview.reviewedBy),
+    },
   };
 }
 

@@ -118,7 +118,7 @@ describe.each(DOCUMENT_SET_KINDS)('docs/product.md#statuses mark for approval (%
 
     const history = await w.historyOf(set);
     const mark = history.find((e) => e.action === 'file.marked_for_approval')!;
-    expect(mark.actor).toEqual({ username: w.owner.username, role: 'client' });
+    expect(mark.actor).toMatchObject({ username: w.owner.username, role: 'client' });
     expect(mark.before).toMatchObject({ file: { key: file.key, approvalStatus: 'NOT_RAISED' } });
     expect(mark.after).toMatchObject({
       file: { key: file.key, approvalStatus: 'PENDING_APPROVAL' },

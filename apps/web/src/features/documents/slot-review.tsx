@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   FileResponseSchema,
   rejectionReasonLabel,
@@ -13,11 +13,14 @@ import {
 import { apiSend } from '../../api/client';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/documentPanel';
+import { documentParentQuery } from './document-queries';
+import type { DocumentSetRef } from './document-set-ref';
 import { useAnnounce } from './panel-status';
 import { slotMutationKey, type SlotPartProps } from './slot-upload';
 import { filePath } from './document-set-ref';
 
 interface SlotReviewProps extends SlotPartProps {
+  setRef: DocumentSetRef;
   filesPath: string;
   /** A file the checker may decide on now (the domain's canReview). */
   file: DocumentFile;
@@ -52,6 +55,7 @@ const OUTCOMES = ['APPROVED', 'REJECTED'] as const;
  * decides when).
  */
 export function SlotReview({
+  setRef,
   filesPath,
   slot,
   file,
@@ -61,6 +65,9 @@ export function SlotReview({
   writes,
 }: SlotReviewProps) {
   const isDecided = file.approvalStatus !== 'PENDING_APPROVAL';
+  // The panel's own read of the set: under four-eyes release there is no final Submit, and the
+  // first approval is what ends the checker's changes.
+  const twoApprovals = useQuery(documentParentQuery(setRef)).data?.approvalsRequired === 2;
   const [changing, setChanging] = useState(false);
   const [remarks, setRemarks] = useState('');
   const [reason, setReason] = useState<RejectionReason | null>(null);
@@ -130,7 +137,9 @@ export function SlotReview({
           {_('documentPanel.review.change')}
         </Button>
         <Text size="sm" c="dimmed">
-          {_('documentPanel.review.untilFinal')}
+          {twoApprovals
+            ? _('documentPanel.review.untilFirstApproval')
+            : _('documentPanel.review.untilFinal')}
         </Text>
       </Group>
     );

@@ -194,6 +194,7 @@ export const messages: Messages = {
   'documentPanel.review.rejected': [['label'], ' अस्वीकार किया गया।'],
   'documentPanel.review.sayWhy': ['बताएँ कि निर्णय क्यों बदल रहा है।'],
   'documentPanel.review.untilFinal': ['अंतिम बार भेजने तक बदला जा सकता है।'],
+  'documentPanel.review.untilFirstApproval': ['NOC की पहली स्वीकृति तक बदला जा सकता है।'],
   'documentPanel.role.admin': ['एडमिन'],
   'documentPanel.role.approver': ['अनुमोदक'],
   'documentPanel.role.client': ['ऋणी'],

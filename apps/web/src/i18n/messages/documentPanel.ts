@@ -207,6 +207,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.review.rejected': [['label'], ' rejected.'],
     'documentPanel.review.sayWhy': ['Say why the decision changes.'],
     'documentPanel.review.untilFinal': ['Possible until the final Submit.'],
+    'documentPanel.review.untilFirstApproval': ['Possible until the NOC’s first approval.'],
     'documentPanel.role.admin': ['admin'],
     'documentPanel.role.approver': ['approver'],
     'documentPanel.role.client': ['borrower'],
