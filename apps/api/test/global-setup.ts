@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, pgliteExtensions } from '../src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../src/install-paths.ts';
 import { databaseName, testPostgresUrl, withAdmin } from './database.ts';
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
       withAdmin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-test-template-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: await pgliteExtensions() });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   const dumpFile = path.join(folder, 'pgdata.tar');
   // Uncompressed: each copy loads it, and unpacking a gzip costs more than reading the file.

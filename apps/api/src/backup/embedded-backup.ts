@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Header, list, Pack, ReadEntry, extract } from 'tar';
-import { DataDirLockedError, lockDataDir } from '../db/client.ts';
+import { DataDirLockedError, lockDataDir, pgliteExtensions } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { isValidStorageKey } from '../storage/storage-common.ts';
 
@@ -167,7 +167,7 @@ async function lockOrExplain(folder: string, advice: string) {
 }
 
 async function dumpDatabase(pgdata: string): Promise<Buffer> {
-  const client = new PGlite(pgdata);
+  const client = new PGlite(pgdata, { extensions: await pgliteExtensions() });
   try {
     // Flushes the write-ahead log into the data files, so the dump needs no crash recovery.
     await client.exec('CHECKPOINT');
@@ -179,7 +179,10 @@ async function dumpDatabase(pgdata: string): Promise<Buffer> {
 }
 
 async function loadDatabase(pgdata: string, database: Buffer) {
-  const client = new PGlite(pgdata, { loadDataDir: new Blob([new Uint8Array(database)]) });
+  const client = new PGlite(pgdata, {
+    loadDataDir: new Blob([new Uint8Array(database)]),
+    extensions: await pgliteExtensions(),
+  });
   try {
     // Proves the restored database opens, before the command reports success.
     await client.query('select 1');

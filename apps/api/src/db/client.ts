@@ -42,21 +42,6 @@ export function databaseTarget(env: {
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }
 
-/** The database as the start-up log names it: where it is, never who connects or with what. */
-export function describeDatabase(target: DatabaseTarget): string {
-  switch (target.kind) {
-    case 'postgres': {
-      const url = new URL(target.url);
-      const host = url.host || url.searchParams.get('host') || 'localhost';
-      return `PostgreSQL ${host}${decodeURIComponent(url.pathname)}`;
-    }
-    case 'pglite':
-      return `embedded PGlite in ${path.resolve(target.dataDir)}`;
-    case 'pglite-memory':
-      return 'embedded PGlite in memory';
-  }
-}
-
 export class DataDirLockedError extends Error {}
 
 /** Opens the database and applies every pending migration before anything else uses it. */
@@ -93,8 +78,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   // The embedded database (a large WebAssembly module) is loaded only when it is the one in use.
   const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
+  const extensions = await pgliteExtensions();
   if (target.kind === 'pglite-memory') {
-    const client = await PGlite.create({ loadDataDir: target.loadDataDir });
+    const client = await PGlite.create({ loadDataDir: target.loadDataDir, extensions });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
@@ -103,7 +89,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const dataDir = path.resolve(target.dataDir);
   const release = await lockDataDir(dataDir, target.waitForStaleLock ?? true);
   try {
-    const client = new PGlite(path.join(dataDir, 'pgdata'));
+    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -127,6 +113,15 @@ async function loadPglite() {
     import('drizzle-orm/pglite/migrator'),
   ]);
   return { PGlite, drizzlePglite, migratePglite };
+}
+
+/**
+ * The extensions the schema creates, which PGlite loads into every database it opens (the files
+ * screen's search indexes are pg_trgm's).
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
   type AnyPgColumn,
+  type ExtraConfigColumn,
   type IndexBuilder,
 } from 'drizzle-orm/pg-core';
 import {
@@ -91,12 +92,28 @@ const timestamps = {
 // Money is numeric so rupee amounts never pass through binary floating point.
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
 
-export const accounts = pgTable('accounts', {
-  key: text('key').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  ...timestamps,
-});
+/**
+ * A trigram index of the columns the files screen's search looks into, so "contains" finds its
+ * rows off the index instead of reading the table (pg_trgm answers ILIKE '%…%' of 3 characters or
+ * more from it).
+ */
+const searchIndex = (name: string, column: ExtraConfigColumn, ...more: ExtraConfigColumn[]) =>
+  index(name).using(
+    'gin',
+    column.op('gin_trgm_ops'),
+    ...more.map((other) => other.op('gin_trgm_ops')),
+  );
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    ...timestamps,
+  },
+  (t) => [searchIndex('accounts_search_idx', t.key, t.name)],
+);
 
 export const users = pgTable(
   'users',
@@ -235,7 +252,10 @@ export const opportunities = pgTable(
     currentFace: money('current_face'),
     ...timestamps,
   },
-  (t) => [index('opportunities_account_idx').on(t.accountKey, t.key)],
+  (t) => [
+    index('opportunities_account_idx').on(t.accountKey, t.key),
+    searchIndex('opportunities_search_idx', t.name),
+  ],
 );
 
 export const projects = pgTable(
@@ -250,7 +270,10 @@ export const projects = pgTable(
     address: text('address'),
     ...timestamps,
   },
-  (t) => [index('projects_opportunity_idx').on(t.opportunityKey, t.key)],
+  (t) => [
+    index('projects_opportunity_idx').on(t.opportunityKey, t.key),
+    searchIndex('projects_search_idx', t.name),
+  ],
 );
 
 export const units = pgTable(
@@ -295,6 +318,7 @@ export const units = pgTable(
       { scope: 'account', column: t.accountKey },
     ]),
     index('units_project_status_idx').on(t.projectKey, t.approvalStatus, t.key),
+    searchIndex('units_search_idx', t.unit, t.tower),
   ],
 );
 
@@ -313,7 +337,10 @@ export const collaterals = pgTable(
     monitoringSince: date('monitoring_since'),
     ...timestamps,
   },
-  (t) => [index('collaterals_account_idx').on(t.accountKey, t.key)],
+  (t) => [
+    index('collaterals_account_idx').on(t.accountKey, t.key),
+    searchIndex('collaterals_search_idx', t.collateralName),
+  ],
 );
 
 export const frequencies = pgTable(
@@ -400,6 +427,8 @@ function liveFileIndexes(
     approvalStatus: AnyPgColumn;
     createdAt: AnyPgColumn;
     key: AnyPgColumn;
+    fileName: ExtraConfigColumn;
+    fileType: AnyPgColumn;
     completedAt: AnyPgColumn;
     deletedAt: AnyPgColumn;
   },
@@ -412,6 +441,9 @@ function liveFileIndexes(
     index(`${table}_live_account_status_idx`)
       .on(t.accountKey, t.approvalStatus, t.createdAt, t.key)
       .where(live),
+    // The files screen's search: by name (trigram) and by the types whose names match.
+    searchIndex(`${table}_live_name_idx`, t.fileName).where(live),
+    index(`${table}_live_type_idx`).on(t.fileType).where(live),
   ];
 }
 

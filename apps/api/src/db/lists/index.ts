@@ -17,4 +17,4 @@ export {
   type ReadVariant,
 } from './paged-list.ts';
 export { preparedOnce } from './prepared.ts';
-export { containsPattern, containsText } from './search.ts';
+export { containsPattern, containsText, plannedForItsValues } from './search.ts';

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ImportBodySchema } from '@portal/domain';
 import { importLenderData } from '../../modules/lender-data/import-lender-data.ts';
 import { MIGRATIONS_FOLDER } from '../../install-paths.ts';
-import { queryRows, type Database } from '../client.ts';
+import { pgliteExtensions, queryRows, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
 import { ALL_ACCOUNTS } from './counts.ts';
 
@@ -17,7 +17,7 @@ import { ALL_ACCOUNTS } from './counts.ts';
  * Migration 0005 gives a database that already holds units the staff totals (list_counts' rows
  * under ALL_ACCOUNTS), equal to the tables, and its triggers keep them from then on.
  */
-const client = new PGlite();
+const client = new PGlite({ extensions: await pgliteExtensions() });
 const db = drizzle(client, { schema }) as unknown as Database;
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
 afterAll(async () => {

@@ -1,23 +1,12 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ApprovalStatus, DocumentParent } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
 import {
   afterCursor,
-  containsText,
+  containsPattern,
   countedTotal,
+  plannedForItsValues,
   cursorValuesOf,
   preparedOnce,
   readList,
@@ -31,6 +20,7 @@ import {
   collaterals,
   frequencies,
   frequencyFiles,
+  listCounts,
   opportunities,
   projects,
   unitFiles,
@@ -42,7 +32,7 @@ export type AccountScope = string | null;
 
 export interface DocumentFilter {
   scope: AccountScope;
-  search?: string | undefined;
+  search: string;
   status?: ApprovalStatus | undefined;
   /** The file types whose names match the search, per kind (a search also finds by type name). */
   typesNamed: { unit: string[]; frequency: string[] };
@@ -50,78 +40,67 @@ export interface DocumentFilter {
 
 type Kind = DocumentParent['kind'];
 
-const liveIn = (t: typeof unitFiles | typeof frequencyFiles) =>
-  and(isNotNull(t.completedAt), isNull(t.deletedAt));
+/** Live: completed (bytes verified) and not discarded, as the file tables' partial indexes say. */
+const live = (t: FileTable) => sql`${t.completedAt} is not null and ${t.deletedAt} is null`;
 
-/** A search finds a file by its name, its type's name, or what it belongs to. */
-function matching(
-  filter: DocumentFilter,
-  fileName: Column,
-  fileType: Column,
-  types: string[],
-  parentColumns: Column[],
-): SQL | undefined {
-  if (!filter.search) return undefined;
-  return or(
-    containsText(filter.search, [fileName, ...parentColumns]),
-    types.length > 0 ? inArray(fileType, types) : undefined,
-  );
-}
+type FileTable = typeof unitFiles | typeof frequencyFiles;
 
-function unitFilesFound(db: Executor, filter: DocumentFilter) {
-  return db
-    .select({
-      kind: sql<Kind>`'unit'`.as('kind'),
-      key: unitFiles.key,
-      createdAt: unitFiles.createdAt,
-    })
-    .from(unitFiles)
-    .innerJoin(units, eq(units.key, unitFiles.parentKey))
-    .innerJoin(projects, eq(projects.key, units.projectKey))
-    .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
-    .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
-    .where(
-      and(
-        liveIn(unitFiles),
-        filter.scope === null ? undefined : eq(opportunities.accountKey, filter.scope),
-        filter.status ? eq(unitFiles.approvalStatus, filter.status) : undefined,
-        matching(filter, unitFiles.fileName, unitFiles.fileType, filter.typesNamed.unit, [
-          accounts.key,
-          accounts.name,
-          opportunities.name,
-          projects.name,
-          units.tower,
-          units.unit,
-        ]),
-      ),
-    );
-}
+/** The accounts whose key or name contains the search, within the reader's scope. */
+const accountsNamed = (filter: DocumentFilter, pattern: string) => sql`
+  select ${accounts.key} from ${accounts}
+   where (${accounts.key} ilike ${pattern} or ${accounts.name} ilike ${pattern})
+     ${filter.scope === null ? sql`` : sql`and ${accounts.key} = ${filter.scope}`}`;
 
-function frequencyFilesFound(db: Executor, filter: DocumentFilter) {
-  return db
-    .select({
-      kind: sql<Kind>`'frequency'`.as('kind'),
-      key: frequencyFiles.key,
-      createdAt: frequencyFiles.createdAt,
-    })
-    .from(frequencyFiles)
-    .innerJoin(frequencies, eq(frequencies.key, frequencyFiles.parentKey))
-    .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
-    .innerJoin(accounts, eq(accounts.key, collaterals.accountKey))
-    .where(
-      and(
-        liveIn(frequencyFiles),
-        filter.scope === null ? undefined : eq(collaterals.accountKey, filter.scope),
-        filter.status ? eq(frequencyFiles.approvalStatus, filter.status) : undefined,
-        matching(
-          filter,
-          frequencyFiles.fileName,
-          frequencyFiles.fileType,
-          filter.typesNamed.frequency,
-          [accounts.key, accounts.name, collaterals.collateralName],
-        ),
-      ),
-    );
+/** The units whose tower or number, project or loan contains the search. */
+const unitsNamed = (pattern: string) => sql`
+  select ${units.key} from ${units} where ${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}
+  union
+  select ${units.key} from ${units} where ${units.projectKey} in (
+    select ${projects.key} from ${projects} where ${projects.name} ilike ${pattern}
+    union
+    select ${projects.key} from ${projects} where ${projects.opportunityKey} in (
+      select ${opportunities.key} from ${opportunities} where ${opportunities.name} ilike ${pattern}))`;
+
+/** The frequencies whose collateral's name contains the search. */
+const frequenciesNamed = (pattern: string) => sql`
+  select ${frequencies.key} from ${frequencies} where ${frequencies.collateralKey} in (
+    select ${collaterals.key} from ${collaterals} where ${collaterals.collateralName} ilike ${pattern})`;
+
+/**
+ * What a search finds in one file table, split so each part comes off an index: every live file
+ * of an account the search names (its newest `upTo` off the account's live-file index, the total
+ * from the kept counts), and in the other accounts the files whose name (trigram index), type or
+ * parent matches. The two are disjoint, so a page and a total are sums and unions without
+ * duplicates.
+ */
+function searchParts(t: FileTable, kind: Kind, filter: DocumentFilter, upTo: number) {
+  const pattern = containsPattern(filter.search);
+  const types = filter.typesNamed[kind];
+  const parentsNamed = kind === 'unit' ? unitsNamed(pattern) : frequenciesNamed(pattern);
+  const status = filter.status ? sql`and ${t.approvalStatus} = ${filter.status}` : sql``;
+  const scope = filter.scope === null ? sql`` : sql`and ${t.accountKey} = ${filter.scope}`;
+  const elsewhere = sql`${live(t)} ${status} ${scope}
+    and ${t.accountKey} not in (select key from named_accounts)`;
+  const found = (condition: SQL) =>
+    sql`select ${t.key} as key, ${t.createdAt} as created_at from ${t} where ${condition} and ${elsewhere}`;
+  return {
+    ofAccounts: sql`
+      select ${sql.raw(`'${kind}'`)}::text as kind, newest.key, newest.created_at
+        from named_accounts cross join lateral (
+          select ${t.key} as key, ${t.createdAt} as created_at from ${t}
+           where ${t.accountKey} = named_accounts.key and ${live(t)} ${status}
+           order by ${t.createdAt} desc, ${t.key} desc limit ${upTo}) newest`,
+    elsewhere: sql.join(
+      [
+        found(sql`${t.fileName} ilike ${pattern}`),
+        types.length > 0 ? found(sql`${t.fileType} in ${types}`) : undefined,
+        // As an array the parents are looked up one by one on the parent's file index, however
+        // many PostgreSQL guesses a "contains" finds (a guess of many made it read every file).
+        found(sql`${t.parentKey} = any(array(${parentsNamed}))`),
+      ].filter((part) => part !== undefined),
+      sql` union `,
+    ),
+  };
 }
 
 /** One file table's rows with what the files screen filters on (the filters stay outside). */
@@ -233,24 +212,45 @@ export const documentSearchRepository = {
   },
 
   /**
-   * One page of unit and frequency files together, newest upload first: which files (kind and
-   * key), and how many match in all. Two queries, whatever the page size.
+   * One page of what a search finds among unit and frequency files together, newest upload
+   * first: which files (kind and key), and how many match in all. Two queries, whatever the page
+   * size, each off the search and list indexes.
    */
   async findPage(db: Executor, filter: DocumentFilter, page: { offset: number; limit: number }) {
-    const found = () =>
-      unionAll(unitFilesFound(db, filter), frequencyFilesFound(db, filter)).as('found');
-    const pageOf = found();
-    const all = found();
+    const upTo = page.offset + page.limit;
+    const unit = searchParts(unitFiles, 'unit', filter, upTo);
+    const frequency = searchParts(frequencyFiles, 'frequency', filter, upTo);
+    const namedAccounts = sql`with named_accounts as (${accountsNamed(filter, containsPattern(filter.search))})`;
     const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(pageOf)
-        .orderBy(desc(pageOf.createdAt), desc(pageOf.key))
-        .offset(page.offset)
-        .limit(page.limit),
-      db.select({ n: count() }).from(all),
+      plannedForItsValues(db, (tx) =>
+        queryRows<{ kind: Kind; key: string }>(
+          tx,
+          sql`${namedAccounts}
+          select kind, key from (
+            ${unit.ofAccounts}
+            union all ${frequency.ofAccounts}
+            union all select 'unit', key, created_at from (${unit.elsewhere}) found
+            union all select 'frequency', key, created_at from (${frequency.elsewhere}) found
+          ) found
+          order by created_at desc, key desc
+          offset ${page.offset} limit ${page.limit}`,
+        ),
+      ),
+      plannedForItsValues(db, (tx) =>
+        queryRows<{ n: number }>(
+          tx,
+          sql`${namedAccounts}
+          select (
+            select coalesce(sum(${listCounts.n}), 0) from ${listCounts}
+             where ${listCounts.list} in ('unit_files', 'frequency_files')
+               and ${listCounts.accountKey} in (select key from named_accounts)
+               ${filter.status ? sql`and ${listCounts.approvalStatus} = ${filter.status}` : sql``}
+          ) + (select count(*) from (${unit.elsewhere}) found)
+            + (select count(*) from (${frequency.elsewhere}) found) as n`,
+        ),
+      ),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, total: Number(total?.n ?? 0) };
   },
 
   /** The unit files named, as file answers show them, with the unit, project and account. */

@@ -49,7 +49,7 @@ export async function searchDocuments(
   language: Language = 'en',
 ) {
   const scope = accountScope(user);
-  // Without a search the page comes off the live-file indexes; a search scans what it must.
+  // Without a search the page comes off the live-file indexes; a search off the trigram indexes.
   const { rows, total, page, next } = query.search
     ? {
         ...(await repo.findPage(
