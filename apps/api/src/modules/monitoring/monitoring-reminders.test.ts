@@ -144,3 +144,45 @@ describe('monitoring reminders', () => {
     );
   });
 });
+
+describe('a backlog of reminders', () => {
+  it('is spread over runs in bounded batches, and two servers at once send each once', async () => {
+    const account = await seedAccount(first.db);
+    const keys = Array.from({ length: 12 }, (_, i) => `BACKLOG-${String(i).padStart(2, '0')}`);
+    await importLenderData(first.db, {
+      collaterals: keys.map((key) => ({
+        key,
+        accountId: account.key,
+        collateralName: `Stock ${key}`,
+        monitoringFrequency: 1,
+        since: '2027-01',
+      })),
+    });
+    // On 10 February 2027 each one's January pack is due soon; the two above owe two each (January's
+    // and December's last overdue week): sixteen in all.
+    const run = (handle: DatabaseHandle) =>
+      sendMonitoringReminders(handle.db, {
+        now: () => new Date('2027-02-10T06:00:00Z'),
+        timeZone: 'Asia/Kolkata',
+        publicUrl: 'https://portal.example',
+        batchSize: 4,
+        batches: 1,
+      });
+    const rounds: number[][] = [];
+    for (let round = 0; round < 4; round++)
+      rounds.push(await Promise.all([run(first), run(second)]));
+    // Each server queues one batch a run at most, so the backlog takes two rounds.
+    for (const queued of rounds.flat()) expect(queued).toBeLessThanOrEqual(4);
+    expect(rounds.map((queued) => queued[0]! + queued[1]!)).toEqual([8, 8, 0, 0]);
+    const recorded = await first.db
+      .select({ collateralKey: monitoringReminders.collateralKey })
+      .from(monitoringReminders)
+      .where(sql`${monitoringReminders.collateralKey} like 'BACKLOG-%'`);
+    expect(recorded.map((row) => row.collateralKey).sort()).toEqual(keys);
+    const sent = await first.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail'), sql`${outbox.payload}->>'to' = ${account.email}`));
+    expect(sent).toHaveLength(12);
+  });
+});

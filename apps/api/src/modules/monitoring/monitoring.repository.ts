@@ -24,6 +24,16 @@ export interface CalendarFilter {
   notSubmittedDueBetween?: { from: string; to: string };
 }
 
+/** A reminder as `monitoring_reminders` records it: a period's pack and the step owed. */
+export interface ReminderClaim {
+  collateralKey: string;
+  frequency: number;
+  month: number;
+  year: number;
+  kind: ReminderKind;
+  step: number;
+}
+
 /** A calendar answer's entry, with the account's e-mail the reminders go to. */
 export type CalendarRow = CalendarEntry & { accountEmail: string };
 
@@ -173,33 +183,28 @@ export const monitoringRepository = {
       .where(eq(frequencies.collateralKey, collateralKey)),
 
   /**
-   * Records that a reminder goes out, unless it already went or the pack was submitted meanwhile:
-   * true only for the one caller whose insert happened (the primary key decides between replicas).
+   * Records that each of a batch of reminders goes out, unless it already went or its pack was
+   * submitted meanwhile, in one statement: answers the ones this caller recorded. A reminder
+   * another runner is recording at the same moment waits for its transaction and is then skipped
+   * (the primary key decides between replicas).
    */
-  async claimReminder(
-    db: Executor,
-    reminder: {
-      collateralKey: string;
-      frequency: number;
-      month: number;
-      year: number;
-      kind: ReminderKind;
-      step: number;
-    },
-  ): Promise<boolean> {
-    const { collateralKey, frequency, month, year, kind, step } = reminder;
-    const inserted = await queryRows<{ kind: string }>(
+  async claimReminders(db: Executor, reminders: ReminderClaim[]): Promise<ReminderClaim[]> {
+    if (reminders.length === 0) return [];
+    const claimed = await queryRows<ReminderClaim>(
       db,
       sql`insert into monitoring_reminders (collateral_key, frequency, month, year, kind, step)
-        select ${collateralKey}, ${frequency}, ${month}, ${year}, ${kind}, ${step}
+        select wanted.* from jsonb_to_recordset(${JSON.stringify(reminders)}::jsonb) as wanted(
+          "collateralKey" text, frequency smallint, month smallint, year smallint, kind text,
+          step smallint)
         where not exists (
-          select 1 from frequencies
-          where collateral_key = ${collateralKey} and frequency = ${frequency}
-            and month = ${month} and year = ${year} and approval_status <> 'NOT_RAISED'
+          select 1 from frequencies f
+          where f.collateral_key = wanted."collateralKey" and f.frequency = wanted.frequency
+            and f.month = wanted.month and f.year = wanted.year
+            and f.approval_status <> 'NOT_RAISED'
         )
         on conflict do nothing
-        returning kind`,
+        returning collateral_key as "collateralKey", frequency, month, year, kind, step`,
     );
-    return inserted.length > 0;
+    return claimed.map((row) => ({ ...row, kind: row.kind as ReminderKind }));
   },
 };
