@@ -132,6 +132,25 @@ describe('UnitListPage (docs/product.md#screens unit listing)', () => {
     );
   });
 
+  it('says where the units are when the chosen status has none, each a link that sets the filter', async () => {
+    const approved = ['UNIT-1', 'UNIT-2', 'UNIT-3'].map((key) =>
+      checkerUnit({ key, name: `Flat ${key}`, approvalStatus: 'APPROVED', uploadedFiles: 7 }),
+    );
+    stubRoutes({
+      'GET /api/auth/session': sessionAs('client'),
+      [`GET ${byStatus('PENDING_APPROVAL')}`]: unitListAnswer([]),
+      [`GET ${byStatus('APPROVED')}`]: unitListAnswer(approved),
+      [`GET ${byStatus('REJECTED')}`]: unitListAnswer([]),
+    });
+    renderApp('/unitstatus');
+    expect(await screen.findByText('No units pending for approval')).toBeTruthy();
+    const link = await screen.findByRole('button', { name: 'APPROVED (3)' });
+    expect(screen.queryByRole('button', { name: /^REJECTED/ })).toBeNull();
+    fireEvent.click(link);
+    expect(await screen.findByRole('table', { name: 'Units' })).toBeTruthy();
+    expect(screen.queryByText('No units pending for approval')).toBeNull();
+  });
+
   it('offers only the units the API marks ready, and submits them once confirmed', async () => {
     const routes: Routes = {
       'GET /api/auth/session': sessionAs('client'),

@@ -1,19 +1,20 @@
 import { useCallback } from 'react';
-import { Box, Button, LoadingOverlay, Stack } from '@mantine/core';
+import { Anchor, Box, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff, IconSearch } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHECKER_STATUS_FILTERS,
   DEFAULT_CHECKER_STATUS,
   unitCheckerLabel,
   unitLabel,
+  type ApprovalStatus,
   type CheckerStatusFilter,
 } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { UNIT_LINK_PARAMS } from '../../components/checker-list/deep-links';
 import { useDocumentPanelLink } from '../../components/checker-list/document-panel-link';
 import { ListControls } from '../../components/checker-list/list-controls';
-import { useListParams } from '../../components/checker-list/list-params';
+import { useListParams, type ListParams } from '../../components/checker-list/list-params';
 import { useSubmitToChecker } from '../../components/checker-list/submit-to-checker';
 import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
@@ -111,9 +112,16 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
             : _(NO_UNITS[params.status])
         }
         description={
-          projectKey && params.status === 'ALL'
-            ? _('unitList.emptyProjectHint')
-            : _('unitList.emptyStatusHint')
+          projectKey && params.status === 'ALL' ? (
+            _('unitList.emptyProjectHint')
+          ) : (
+            <OtherStatuses
+              projectKey={projectKey}
+              params={params}
+              statuses={statuses}
+              onChoose={(status) => update({ status })}
+            />
+          )
         }
       />
     );
@@ -174,5 +182,51 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
       {submit.block}
       {panel.panel}
     </Stack>
+  );
+}
+
+/**
+ * Where the rest is, when a status has no units: each other status that has some, with its count
+ * (the list's kept total, read with the first page the link then shows at once), as a link that
+ * sets the filter.
+ */
+function OtherStatuses({
+  projectKey,
+  params,
+  statuses,
+  onChoose,
+}: {
+  projectKey: string | undefined;
+  params: ListParams<CheckerStatusFilter>;
+  statuses: readonly CheckerStatusFilter[];
+  onChoose: (status: CheckerStatusFilter) => void;
+}) {
+  const { _ } = useLingui();
+  const others = statuses.filter(
+    (status): status is ApprovalStatus => status !== 'ALL' && status !== params.status,
+  );
+  const totals = useQueries({
+    queries: others.map((status) => unitListingQuery(projectKey, { ...params, status, page: 1 })),
+  });
+  const found = others.flatMap((status, index) => {
+    const count = totals[index]?.data?.totalRecords ?? 0;
+    return count > 0 ? [{ status, count }] : [];
+  });
+  if (found.length === 0) return _('unitList.emptyStatusHint');
+  return (
+    <Group component="span" gap="xs" justify="center">
+      <Text component="span">{_('unitList.elsewhere')}</Text>
+      {found.map(({ status, count }, index) => (
+        <Text component="span" key={status}>
+          {index > 0 && ' · '}
+          <Anchor component="button" type="button" onClick={() => onChoose(status)}>
+            {_('unitList.elsewhereStatus', {
+              status: unitCheckerLabel(status, false, currentLanguage()),
+              count,
+            })}
+          </Anchor>
+        </Text>
+      ))}
+    </Group>
   );
 }
