@@ -1,5 +1,6 @@
 export * from './approval-status.ts';
 export * from './file-types.ts';
+export * from './slot-suggestion.ts';
 export * from './fraud-flags.ts';
 export * from './rejection-reasons.ts';
 export * from './frequency.ts';

@@ -27,9 +27,20 @@ describe('DocumentPanel (docs/product.md#screens document side panel)', () => {
     const dialog = await screen.findByRole('dialog', { name: /Document uploads/ });
     expect(dialog.textContent).toContain('Flat A-101');
     expect(await screen.findByText(BORROWER_PROMPT)).toBeTruthy();
-    const names = (await screen.findAllByRole('button', { name: /NO FILE|NOT RAISED/ })).map(
-      (button) => button.textContent?.replace(/NO FILE|NOT RAISED/, ''),
+    const controls = await screen.findAllByRole('button', { name: /NO FILE|NOT RAISED/ });
+    const names = controls.map((button) =>
+      button.textContent?.replace(/(Uploaded)?(NO FILE|NOT RAISED)$/, ''),
     );
+    // The filled slot says the borrower's part is done.
+    expect(controls.map((button) => button.textContent?.includes('Uploaded'))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(names).toEqual([
       FIRST,
       'NOC Request Final',

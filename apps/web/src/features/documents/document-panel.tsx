@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react';
 import {
   canFinalise,
+  canUpload,
   isReadyToSubmit,
   STATUS_COLOURS,
   unitCheckerLabel,
@@ -31,6 +32,7 @@ import {
   type DocumentWrites,
 } from './document-queries';
 import { FinaliseSet } from './finalise-set';
+import { ManyUpload } from './many-upload';
 import { messages } from '../../i18n/messages/documentPanel';
 import { NocLetterActions } from './noc-letter-panel';
 import { openingSlot } from './opening-slot';
@@ -47,17 +49,6 @@ const PHONE_QUERY = '(max-width: 48em)';
 export const BORROWER_PROMPT =
   'Please upload the required documents below before raising for approval.';
 export const STAFF_PROMPT = 'Please review the documents and remark before approving or rejecting.';
-
-/**
- * What the panel asks of a borrower: the product's prompt while there is something to upload, and
- * otherwise what the set is waiting for, so an approved set does not ask for documents.
- */
-const BORROWER_PROMPTS: Record<ApprovalStatus, string> = {
-  NOT_RAISED: 'documentPanel.borrowerPrompt',
-  REJECTED: 'documentPanel.borrowerPrompt',
-  PENDING_APPROVAL: 'documentPanel.borrowerPromptPending',
-  APPROVED: 'documentPanel.borrowerPromptApproved',
-};
 
 /** The list's next item needing the user, offered after a submit or finalise. */
 export interface NextItem {
@@ -167,9 +158,7 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
       {(statusLine) => (
         <Stack gap="md">
           <Text>
-            {isBorrower
-              ? _(BORROWER_PROMPTS[parent.data?.approvalStatus ?? 'NOT_RAISED'])
-              : _('documentPanel.staffPrompt')}
+            {isBorrower ? _('documentPanel.borrowerPrompt') : _('documentPanel.staffPrompt')}
           </Text>
           {statusLine}
           {body}
@@ -207,6 +196,13 @@ function LoadedSet({
   const slotFiles = state.files.filter((file) => state.slots.includes(file.fileType));
   // Opened on the first slot needing the user (read once: then it is the user's choice).
   const firstOpen = openingSlot(state.slots, state.files, actor.role);
+  const [openSlots, setOpenSlots] = useState<string[]>(firstOpen ? [firstOpen] : []);
+  // Empty slots the borrower may fill now, several at once.
+  const freeSlots = setRef.slots.filter(
+    (slot) =>
+      !entries.some((entry) => entry.file.fileType === slot.fileType) &&
+      canUpload(undefined, actor, parent.approvalStatus),
+  );
   const [result, setResult] = useState<Result | null>(null);
   const [historyOpen, setHistoryOpen] = useState<string | null>(null);
   const isBorrower = actor.role === 'client';
@@ -234,7 +230,16 @@ function LoadedSet({
           role={actor.role}
         />
       )}
-      <Accordion multiple defaultValue={firstOpen ? [firstOpen] : []}>
+      {freeSlots.length > 0 && (
+        <ManyUpload
+          filesPath={setRef.filesPath}
+          freeSlots={freeSlots}
+          writes={writes}
+          // A slot filled this way closes: what is left to do stays in view.
+          onUploaded={(fileType) => setOpenSlots((open) => open.filter((v) => v !== fileType))}
+        />
+      )}
+      <Accordion multiple value={openSlots} onChange={setOpenSlots}>
         {setRef.slots.map((slot) => {
           const entry = entries.find((candidate) => candidate.file.fileType === slot.fileType);
           return (

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Accordion, Alert, Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import {
   canDiscard,
@@ -84,6 +85,15 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
           <Text component="span" fw={600}>
             {slot.label}
           </Text>
+          {/* In the slot, not yet sent to the checker: the borrower's part is done. */}
+          {file?.approvalStatus === 'NOT_RAISED' && (
+            <Group component="span" gap={4} wrap="nowrap" ml="auto">
+              <IconCircleCheck aria-hidden size={16} />
+              <Text component="span" size="sm">
+                {_('documentPanel.slot.uploaded')}
+              </Text>
+            </Group>
+          )}
           {/* docs/product.md#look-and-feel: the status in words too, never colour alone. */}
           <Badge component="span" color={colour} variant="filled" style={{ flexShrink: 0 }}>
             {file
@@ -119,9 +129,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
               {file.previousReview && <PreviousReviewRemarks review={file.previousReview} />}
               {/* A pending file's reviewer writes the remarks in the review part instead. */}
               {(file.approverRemarks !== null || !mayReview) && <ApproverRemarks file={file} />}
-              {mayReview && (
-                <SlotReview {...parts} setRef={setRef} filesPath={filesPath} file={file} />
-              )}
+              {mayReview && <SlotReview {...parts} filesPath={filesPath} file={file} />}
             </>
           ) : mayUpload ? (
             <SlotUpload {...parts} filesPath={filesPath} />

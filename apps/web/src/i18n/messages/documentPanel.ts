@@ -131,6 +131,35 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.lastSubmitted': ['Last submitted to the checker <0>', ['when'], '</0>'],
     'documentPanel.loadFailed': ['The documents could not be loaded'],
     'documentPanel.loading': ['Loading the documents…'],
+    'documentPanel.many.allUploaded': [
+      [
+        'count',
+        'plural',
+        { one: ['#', ' document uploaded.'], other: ['#', ' documents uploaded.'] },
+      ],
+    ],
+    'documentPanel.many.choose': ['Choose several files at once'],
+    'documentPanel.many.clash': ['Two files are set for the same document: change one.'],
+    'documentPanel.many.drag': ['Drag files here or click to choose several'],
+    'documentPanel.many.hint': [
+      'Each goes to the document its name suggests; check or change it before uploading.',
+    ],
+    'documentPanel.many.noSuggestion': ['Its name does not say which document it is: choose one.'],
+    'documentPanel.many.photo': ['Take a photo'],
+    'documentPanel.many.pickSlot': ['Choose the document'],
+    'documentPanel.many.remove': ['Remove ', ['name']],
+    'documentPanel.many.slotFor': ['Document for ', ['name']],
+    'documentPanel.many.someFailed': [
+      ['done'],
+      ' uploaded, ',
+      ['failed'],
+      ' failed: see the files below.',
+    ],
+    'documentPanel.many.title': ['Upload several documents at once'],
+    'documentPanel.many.upload': [
+      ['count', 'plural', { one: ['Upload ', '#', ' file'], other: ['Upload ', '#', ' files'] }],
+    ],
+    'documentPanel.many.waiting': ['Waiting to upload…'],
     'documentPanel.mark.announced': [
       ['label'],
       ' is marked for approval: a checker reviews it next.',
@@ -197,6 +226,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.review.chooseReason': ['Choose a reason'],
     'documentPanel.review.keep': ['Keep the decision'],
     'documentPanel.review.newRemarks': ['New approver remarks'],
+    'documentPanel.review.quickRemarkAria': ['Remarks: ', ['remark']],
     'documentPanel.review.reason': ['Reason for rejection'],
     'documentPanel.review.reasonHint': [
       'Needed to reject; the borrower reads it above your remarks.',
@@ -208,6 +238,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'documentPanel.review.sayWhy': ['Say why the decision changes.'],
     'documentPanel.review.untilFinal': ['Possible until the final Submit.'],
     'documentPanel.review.untilFirstApproval': ['Possible until the NOC’s first approval.'],
+    'documentPanel.review.verified': ['Verified'],
     'documentPanel.role.admin': ['admin'],
     'documentPanel.role.approver': ['approver'],
     'documentPanel.role.client': ['borrower'],
@@ -240,8 +271,12 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
       'You gave the first approval, so a different approver must confirm it or send it back.',
     ],
     'documentPanel.slot.failed': ['That did not work'],
+    'documentPanel.slot.flagged': [
+      ['count', 'plural', { one: ['#', ' check flagged'], other: ['#', ' checks flagged'] }],
+    ],
     'documentPanel.slot.noFile': ['NO FILE'],
     'documentPanel.slot.noFileUploaded': ['No file uploaded.'],
+    'documentPanel.slot.uploaded': ['Uploaded'],
     'documentPanel.staffPrompt': [
       'Please review the documents and remark before approving or rejecting.',
     ],
