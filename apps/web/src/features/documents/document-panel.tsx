@@ -50,6 +50,17 @@ export const BORROWER_PROMPT =
   'Please upload the required documents below before raising for approval.';
 export const STAFF_PROMPT = 'Please review the documents and remark before approving or rejecting.';
 
+/**
+ * What the panel asks of a borrower: the product's prompt while there is something to upload, and
+ * otherwise what the set is waiting for, so an approved set does not ask for documents.
+ */
+const BORROWER_PROMPTS: Record<ApprovalStatus, string> = {
+  NOT_RAISED: 'documentPanel.borrowerPrompt',
+  REJECTED: 'documentPanel.borrowerPrompt',
+  PENDING_APPROVAL: 'documentPanel.borrowerPromptPending',
+  APPROVED: 'documentPanel.borrowerPromptApproved',
+};
+
 /** The list's next item needing the user, offered after a submit or finalise. */
 export interface NextItem {
   label: string;
@@ -158,7 +169,9 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
       {(statusLine) => (
         <Stack gap="md">
           <Text>
-            {isBorrower ? _('documentPanel.borrowerPrompt') : _('documentPanel.staffPrompt')}
+            {isBorrower
+              ? _(BORROWER_PROMPTS[parent.data?.approvalStatus ?? 'NOT_RAISED'])
+              : _('documentPanel.staffPrompt')}
           </Text>
           {statusLine}
           {body}

@@ -129,7 +129,9 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
               {file.previousReview && <PreviousReviewRemarks review={file.previousReview} />}
               {/* A pending file's reviewer writes the remarks in the review part instead. */}
               {(file.approverRemarks !== null || !mayReview) && <ApproverRemarks file={file} />}
-              {mayReview && <SlotReview {...parts} filesPath={filesPath} file={file} />}
+              {mayReview && (
+                <SlotReview {...parts} setRef={setRef} filesPath={filesPath} file={file} />
+              )}
             </>
           ) : mayUpload ? (
             <SlotUpload {...parts} filesPath={filesPath} />
