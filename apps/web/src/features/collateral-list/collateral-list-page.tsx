@@ -31,6 +31,8 @@ import { frequencySetRef } from '../documents/document-set-ref';
 import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { checkerFrequenciesQuery } from './checker-frequencies-query';
+import queueTable from '../../components/checker-list/queue-table.module.css';
+import scrollCue from '../../components/scroll-cue.module.css';
 import { messages } from '../../i18n/messages/collateralList';
 
 addMessages(messages);
@@ -147,9 +149,14 @@ export function CollateralListPage() {
             loaderProps={{ 'aria-label': _('collateralList.updating') }}
           />
           {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
-          <Table.ScrollContainer minWidth={withSelect ? 980 : 900} type="native">
+          <Table.ScrollContainer
+            minWidth={withSelect ? 980 : 900}
+            type="native"
+            className={scrollCue.cue}
+          >
             <Table
               aria-label={_('collateralList.tableLabel')}
+              className={queueTable.table}
               verticalSpacing="sm"
               highlightOnHover
             >
@@ -163,8 +170,12 @@ export function CollateralListPage() {
                   <Table.Th>{_('collateralList.columnMonth')}</Table.Th>
                   <Table.Th>{_('collateralList.columnYear')}</Table.Th>
                   <Table.Th>{_('collateralList.columnSubmitted')}</Table.Th>
-                  <Table.Th>{_('collateralList.columnAge')}</Table.Th>
-                  <Table.Th>{_('collateralList.columnAction')}</Table.Th>
+                  <Table.Th className={queueTable.pinnedAge}>
+                    {_('collateralList.columnAge')}
+                  </Table.Th>
+                  <Table.Th className={queueTable.pinnedAction}>
+                    {_('collateralList.columnAction')}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -197,8 +208,8 @@ export function CollateralListPage() {
                       <Table.Td>{monthLabel(frequency.month, language)}</Table.Td>
                       <Table.Td>{frequency.year}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
-                      <Table.Td>
+                      <Table.Td className={queueTable.pinnedAge}>{age}</Table.Td>
+                      <Table.Td className={queueTable.pinnedAction}>
                         {/* docs/product.md#screens, #statuses: the status button opens the document sidebar. */}
                         <StatusActionButton
                           status={frequency.approvalStatus}

@@ -8,6 +8,7 @@ import {
   giveBlobsArrayBuffer,
   renderPanel,
   slot,
+  slotControl,
   stubSet,
   stubStorage,
 } from './panel-test-utils';
@@ -36,6 +37,8 @@ describe("Fraud signals on a checker's slot", () => {
       'This PDF was modified after it was created (edited with Adobe Photoshop 25.0)',
       'This photo was taken on 3 Mar 2019, long before it was uploaded',
     ]);
+    // The slot's header says so too, before it is opened.
+    expect((await slotControl(FIRST)).textContent).toContain('3 checks flagged');
   });
 
   it('shows nothing for a file without signals, or an answer without them', async () => {
@@ -45,6 +48,7 @@ describe("Fraud signals on a checker's slot", () => {
     renderPanel();
     const item = await slot(FIRST);
     expect(item.queryByText('Check this file closely')).toBeNull();
+    expect((await slotControl(FIRST)).textContent).not.toContain('flagged');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Accordion, Alert, Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import {
   canDiscard,
@@ -85,6 +85,18 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
           <Text component="span" fw={600}>
             {slot.label}
           </Text>
+          {/* A checker sees a flagged file before opening its slot. */}
+          {(file?.fraudFlags?.length ?? 0) > 0 && (
+            <Badge
+              component="span"
+              color="yellow"
+              variant="light"
+              leftSection={<IconAlertTriangle aria-hidden size={14} />}
+              style={{ flexShrink: 0 }}
+            >
+              {_('documentPanel.slot.flagged', { count: file!.fraudFlags!.length })}
+            </Badge>
+          )}
           {/* In the slot, not yet sent to the checker: the borrower's part is done. */}
           {file?.approvalStatus === 'NOT_RAISED' && (
             <Group component="span" gap={4} wrap="nowrap" ml="auto">

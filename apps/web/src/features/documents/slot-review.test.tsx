@@ -28,6 +28,28 @@ const echoReview = {
 };
 
 describe('Review part of a slot', () => {
+  it('fills the remark with "Verified" in one click, and Approve waits for a remark', async () => {
+    const { fetchMock } = stubSet(
+      'approver',
+      'PENDING_APPROVAL',
+      fullSet('PENDING_APPROVAL'),
+      echoReview,
+    );
+    renderPanel();
+    const item = await slot(FIRST);
+    const approve = item.getByRole('button', { name: `Approve ${FIRST}` });
+    const remarks = item.getByRole('textbox', { name: 'Approver remarks' });
+    expect(isDisabled(approve)).toBe(true);
+    fireEvent.click(item.getByRole('button', { name: 'Remarks: Verified' }));
+    expect((remarks as HTMLTextAreaElement).value).toBe('Verified');
+    fireEvent.click(approve);
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', FIRST_FILE)).toEqual([
+        { approvalStatus: 'APPROVED', approverRemarks: 'Verified' },
+      ]),
+    );
+  });
+
   it('lets an approver approve or reject a pending file only with remarks, a rejection with its reason', async () => {
     const { fetchMock } = stubSet(
       'approver',

@@ -166,6 +166,21 @@ export function SlotReview({
         // Opened by "Change decision": the box is where the checker goes next.
         autoFocus={isDecided}
       />
+      {/* The remark most approvals carry, in one click; the checker may still write their own. */}
+      <Group gap="xs">
+        <Button
+          size="compact-sm"
+          variant="light"
+          radius="xl"
+          disabled={disabled}
+          aria-label={_('documentPanel.review.quickRemarkAria', {
+            remark: _('documentPanel.review.verified'),
+          })}
+          onClick={() => setRemarks(_('documentPanel.review.verified'))}
+        >
+          {_('documentPanel.review.verified')}
+        </Button>
+      </Group>
       <Select
         ref={reasonInput}
         label={_('documentPanel.review.reason')}

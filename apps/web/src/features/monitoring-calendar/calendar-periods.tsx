@@ -15,6 +15,7 @@ import { periodLabel } from '../../components/checker-list/deep-links';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from '../frequencies/frequency-api';
 import { messages } from '../../i18n/messages/monitoringCalendar';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -101,6 +102,7 @@ export function CalendarPeriods({
     <Table.ScrollContainer
       minWidth={560}
       type="native"
+      className={scrollCue.cue}
       tabIndex={0}
       role="region"
       aria-label={caption}

@@ -9,6 +9,8 @@ import {
   type RowSelection,
 } from '../../components/checker-list/submit-to-checker';
 import { Money } from '../../components/money';
+import queueTable from '../../components/checker-list/queue-table.module.css';
+import scrollCue from '../../components/scroll-cue.module.css';
 import { NocLetterDownloadButton } from '../documents/noc-letter-actions';
 import { unitNocLetterPath } from '../documents/document-set-ref';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
@@ -91,8 +93,17 @@ function UnitTable({
   const { _ } = useLingui();
   return (
     // A narrow window that is not a phone scrolls the table inside its box, not the page.
-    <Table.ScrollContainer minWidth={withQueueColumns ? 1560 : 1280} type="native">
-      <Table aria-label={_('unitList.tableLabel')} highlightOnHover verticalSpacing="sm">
+    <Table.ScrollContainer
+      minWidth={withQueueColumns ? 1560 : 1280}
+      type="native"
+      className={scrollCue.cue}
+    >
+      <Table
+        aria-label={_('unitList.tableLabel')}
+        className={queueTable.table}
+        highlightOnHover
+        verticalSpacing="sm"
+      >
         <Table.Thead>
           <Table.Tr>
             {withSelect && <Table.Th>{_('unitList.columnSelect')}</Table.Th>}
@@ -115,10 +126,10 @@ function UnitTable({
             {withQueueColumns && (
               <>
                 <Table.Th>{_('unitList.columnSubmitted')}</Table.Th>
-                <Table.Th>{_('unitList.columnAge')}</Table.Th>
+                <Table.Th className={queueTable.pinnedAge}>{_('unitList.columnAge')}</Table.Th>
               </>
             )}
-            <Table.Th>{_('unitList.columnAction')}</Table.Th>
+            <Table.Th className={queueTable.pinnedAction}>{_('unitList.columnAction')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -150,10 +161,10 @@ function UnitTable({
               {withQueueColumns && (
                 <>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{age}</Table.Td>
+                  <Table.Td className={queueTable.pinnedAge}>{age}</Table.Td>
                 </>
               )}
-              <Table.Td>{action}</Table.Td>
+              <Table.Td className={queueTable.pinnedAction}>{action}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
