@@ -42,6 +42,21 @@ export function databaseTarget(env: {
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }
 
+/** The database as the start-up log names it: where it is, never who connects or with what. */
+export function describeDatabase(target: DatabaseTarget): string {
+  switch (target.kind) {
+    case 'postgres': {
+      const url = new URL(target.url);
+      const host = url.host || url.searchParams.get('host') || 'localhost';
+      return `PostgreSQL ${host}${decodeURIComponent(url.pathname)}`;
+    }
+    case 'pglite':
+      return `embedded PGlite in ${path.resolve(target.dataDir)}`;
+    case 'pglite-memory':
+      return 'embedded PGlite in memory';
+  }
+}
+
 export class DataDirLockedError extends Error {}
 
 /** Opens the database and applies every pending migration before anything else uses it. */
