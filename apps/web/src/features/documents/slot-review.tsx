@@ -65,9 +65,11 @@ export function SlotReview({
   writes,
 }: SlotReviewProps) {
   const isDecided = file.approvalStatus !== 'PENDING_APPROVAL';
-  // The panel's own read of the set: under four-eyes release there is no final Submit, and the
-  // first approval is what ends the checker's changes.
-  const twoApprovals = useQuery(documentParentQuery(setRef)).data?.approvalsRequired === 2;
+  // The panel's own read of the set, shared and not read again for each slot: under four-eyes
+  // release there is no final Submit, and the first approval is what ends the checker's changes.
+  const twoApprovals =
+    useQuery({ ...documentParentQuery(setRef), refetchOnMount: false }).data?.approvalsRequired ===
+    2;
   const [changing, setChanging] = useState(false);
   const [remarks, setRemarks] = useState('');
   const [reason, setReason] = useState<RejectionReason | null>(null);
