@@ -259,7 +259,8 @@ export const AuditEventSchema = z.object({
   actor: z.object({
     username: z.string(),
     role: z.string(),
-    name: z.string().nullable().default(null),
+    // Optional rather than defaulted, so the answer's serialiser stays compiled.
+    name: z.string().nullish(),
   }),
   action: z.string(),
   before: z.unknown(),
