@@ -41,7 +41,7 @@ interface JobAnswer {
   id: number;
   value?: unknown;
   error?: string;
-  /** The process's peak virtual size (KiB) after the job. */
+  /** The process's peak resident size (KiB) after the job. */
   peakKiB: number;
 }
 
@@ -49,6 +49,19 @@ const STARTUP_TIMEOUT_MS = 30_000;
 // Data a process needs to start and load its parsers; measured once it has started, this only
 // sizes the kernel's ceiling.
 const STARTUP_DATA_MIB = 96;
+// What Node itself reserves before any code runs differs by version (Node 24 reserves ~560 MiB
+// of data that it never touches, Node 20 ~48 MiB): the shell measures it with the same flags
+// and loader and sets the ceiling that much above.
+const NODE_DATA_PROBE = `const dataKiB = () =>
+  /VmData:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '0';
+if (process.execArgv.includes('--import')) {
+  // A module loader (the tests' TypeScript one) runs in a thread with reservations of its own.
+  const { Worker } = require('worker_threads');
+  new Worker("require('worker_threads').parentPort.postMessage(0)", { eval: true }).once(
+    'message',
+    () => process.stdout.write(dataKiB(), () => process.exit(0)),
+  );
+} else process.stdout.write(dataKiB());`;
 
 /**
  * Runs jobs on another process's event loop, bounded in time and memory, so bytes a borrower sent
@@ -115,24 +128,25 @@ class IsolatedProcess {
   private readonly started: Promise<number | undefined>;
   private nextId = 0;
   private answer: ((answer: JobAnswer | undefined) => void) | undefined;
-  /** Peak virtual size once started (KiB): a job's growth is measured from it. */
+  /** Peak resident size once started (KiB): a job's growth is measured from it. */
   private startPeakKiB = 0;
   isReusable = true;
 
   constructor(options: IsolatedPoolOptions) {
-    const ceilingKiB = (STARTUP_DATA_MIB + 2 * options.jobMemoryMiB) * 1024;
+    const aboveNodeKiB = (STARTUP_DATA_MIB + 2 * options.jobMemoryMiB) * 1024;
     const entry = fileURLToPath(options.entry);
     // ulimit in a shell that then becomes node: Node has no way to set a child's limits itself.
     this.child = spawn(
       '/bin/sh',
       [
         '-c',
-        'ulimit -d "$0" && exec "$@"',
-        String(ceilingKiB),
+        'above=$0; probe=$1; entry=$2; shift 2; node=$("$@" -e "$probe") && ulimit -d $((node + above)) && exec "$@" "$entry"',
+        String(aboveNodeKiB),
+        NODE_DATA_PROBE,
+        entry,
         process.execPath,
         `--max-old-space-size=${options.heapMiB}`,
         ...sourceLoader(entry),
-        entry,
       ],
       // Nothing of the server's environment (its secrets) reaches the parsers, and nothing they
       // print reaches its log: a hostile file could make a parser print a lot.
@@ -208,11 +222,14 @@ function sourceLoader(entry: string): string[] {
   return ['--import', pathToFileURL(tsx).href];
 }
 
-/** The process's peak virtual size in KiB (VmPeak); 0 where /proc is not there to say. */
-export function peakVirtualKiB(): number {
+/**
+ * The process's peak resident size in KiB (VmHWM); 0 where /proc is not there to say. Resident,
+ * not virtual: Node reserves hundreds of MiB it never touches, more with each thread it starts.
+ */
+export function peakResidentKiB(): number {
   try {
     const status = readFileSync('/proc/self/status', 'utf8');
-    return Number(/^VmPeak:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    return Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   } catch {
     return 0;
   }
@@ -225,11 +242,11 @@ export function peakVirtualKiB(): number {
 export function serveIsolatedJobs<J, R>(handle: (job: J) => Promise<R>) {
   process.on('message', (message: { id: number; job: J }) => {
     void handle(message.job).then(
-      (value) => process.send!({ id: message.id, value, peakKiB: peakVirtualKiB() }),
+      (value) => process.send!({ id: message.id, value, peakKiB: peakResidentKiB() }),
       (error: unknown) =>
-        process.send!({ id: message.id, error: String(error), peakKiB: peakVirtualKiB() }),
+        process.send!({ id: message.id, error: String(error), peakKiB: peakResidentKiB() }),
     );
   });
   process.on('disconnect', () => process.exit(0));
-  process.send!({ peakKiB: peakVirtualKiB() });
+  process.send!({ peakKiB: peakResidentKiB() });
 }
