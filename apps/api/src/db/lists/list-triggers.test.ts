@@ -23,13 +23,18 @@ interface Definition {
   definition: string;
 }
 
-/** Every function of the schema and every trigger on its tables, as PostgreSQL writes them. */
+/**
+ * Every function of the schema and every trigger on its tables, as PostgreSQL writes them (not
+ * an extension's).
+ */
 const installed = (db: Executor) =>
   queryRows<Definition>(
     db,
     sql`select p.oid::regprocedure::text as name, pg_get_functiondef(p.oid) as definition
           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public'
+           -- An extension's own functions (pg_trgm's) are the extension's, not the lists'.
+           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
         union all
         select t.tgname || ' on ' || c.relname, pg_get_triggerdef(t.oid)
           from pg_trigger t join pg_class c on c.oid = t.tgrelid
