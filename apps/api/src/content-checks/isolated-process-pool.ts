@@ -145,6 +145,9 @@ class IsolatedProcess {
         NODE_DATA_PROBE,
         entry,
         process.execPath,
+        // No JIT: no code space to reserve (Node 24 reserves 512 MiB for it, which the data
+        // ceiling would have to allow), and no generated machine code for a hostile file to aim at.
+        '--jitless',
         `--max-old-space-size=${options.heapMiB}`,
         ...sourceLoader(entry),
       ],
