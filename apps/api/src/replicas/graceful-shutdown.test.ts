@@ -165,7 +165,7 @@ describe.skipIf(!serverUrl)('a replica told to stop (SIGTERM) under load', () =>
     const slowBytes = pdfBytes('sent slowly');
     const slow = await startUpload(1, slowBytes);
     const slowPut = halfSent(
-      slow.meta.presignedUrl,
+      `${base}${slow.meta.presignedUrl}`,
       'PUT',
       slow.meta.uploadHeaders,
       slowBytes,
