@@ -49,19 +49,6 @@ const STARTUP_TIMEOUT_MS = 30_000;
 // Data a process needs to start and load its parsers; measured once it has started, this only
 // sizes the kernel's ceiling.
 const STARTUP_DATA_MIB = 96;
-// What Node itself reserves before any code runs differs by version (Node 24 reserves ~560 MiB
-// of data that it never touches, Node 20 ~48 MiB): the shell measures it with the same flags
-// and loader and sets the ceiling that much above.
-const NODE_DATA_PROBE = `const dataKiB = () =>
-  /VmData:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '0';
-if (process.execArgv.includes('--import')) {
-  // A module loader (the tests' TypeScript one) runs in a thread with reservations of its own.
-  const { Worker } = require('worker_threads');
-  new Worker("require('worker_threads').parentPort.postMessage(0)", { eval: true }).once(
-    'message',
-    () => process.stdout.write(dataKiB(), () => process.exit(0)),
-  );
-} else process.stdout.write(dataKiB());`;
 
 /**
  * Runs jobs on another process's event loop, bounded in time and memory, so bytes a borrower sent
@@ -133,23 +120,22 @@ class IsolatedProcess {
   isReusable = true;
 
   constructor(options: IsolatedPoolOptions) {
-    const aboveNodeKiB = (STARTUP_DATA_MIB + 2 * options.jobMemoryMiB) * 1024;
+    const ceilingKiB = (STARTUP_DATA_MIB + 2 * options.jobMemoryMiB) * 1024;
     const entry = fileURLToPath(options.entry);
     // ulimit in a shell that then becomes node: Node has no way to set a child's limits itself.
     this.child = spawn(
       '/bin/sh',
       [
         '-c',
-        'above=$0; probe=$1; entry=$2; shift 2; node=$("$@" -e "$probe") && ulimit -d $((node + above)) && exec "$@" "$entry"',
-        String(aboveNodeKiB),
-        NODE_DATA_PROBE,
-        entry,
+        'ulimit -d "$0" && exec "$@"',
+        String(ceilingKiB),
         process.execPath,
-        // No JIT: no code space to reserve (Node 24 reserves 512 MiB for it, which the data
-        // ceiling would have to allow), and no generated machine code for a hostile file to aim at.
+        // No JIT: no code space to reserve (Node 24 reserves 512 MiB for it, more than the
+        // ceiling), and no generated machine code for a hostile file to aim at.
         '--jitless',
         `--max-old-space-size=${options.heapMiB}`,
         ...sourceLoader(entry),
+        entry,
       ],
       // Nothing of the server's environment (its secrets) reaches the parsers, and nothing they
       // print reaches its log: a hostile file could make a parser print a lot.
