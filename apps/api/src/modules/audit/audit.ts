@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 
@@ -41,7 +41,9 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
 /**
  * The history of one entity, oldest first, in the shape of docs/product.md#api "History", each actor with
  * their name as the portal knows it now. For `withholdStaffUsernames` (a borrower's reading) the
- * lender's people are their name and role only: their sign-in is a work e-mail address.
+ * lender's people are their name and role only: their sign-in is a work e-mail address, withheld
+ * from the actor and from every value of the snapshots before and after (a reviewed file's
+ * reviewer, a NOC's first approver).
  */
 export async function listHistory(
   db: Executor,
@@ -55,6 +57,13 @@ export async function listHistory(
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityKey, entityKey)))
     .orderBy(asc(auditEvents.id));
+  const withheld = options.withholdStaffUsernames
+    ? await staffUsernamesIn(
+        db,
+        rows.flatMap(({ event }) => [event.before, event.after]),
+      )
+    : new Set<string>();
+  const reading = (value: unknown) => (withheld.size ? withholding(value, withheld) : value);
   return rows.map(({ event: r, name }) => ({
     id: String(r.id),
     at: r.at.toISOString(),
@@ -64,7 +73,34 @@ export async function listHistory(
       name: name ?? null,
     },
     action: r.action,
-    before: r.before,
-    after: r.after,
+    before: reading(r.before),
+    after: reading(r.after),
   }));
+}
+
+/** Every string in the snapshots that is a staff member's username (an e-mail address). */
+async function staffUsernamesIn(db: Executor, snapshots: unknown[]) {
+  const candidates = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.includes('@')) candidates.add(value);
+    } else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  snapshots.forEach(collect);
+  if (candidates.size === 0) return new Set<string>();
+  const staff = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(inArray(users.username, [...candidates]), ne(users.role, 'client')));
+  return new Set(staff.map((u) => u.username));
+}
+
+/** The value with each withheld string blanked, wherever it is nested. */
+function withholding(value: unknown, withheld: ReadonlySet<string>): unknown {
+  if (typeof value === 'string') return withheld.has(value) ? '' : value;
+  if (Array.isArray(value)) return value.map((v) => withholding(v, withheld));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withholding(v, withheld)]));
+  return value;
 }

@@ -307,6 +307,12 @@ describe('the NOC cycle', () => {
       role: 'approver',
       name: 'Test approver',
     });
+    // Nor anywhere in the snapshots: the reviewed files' reviewer is the role alone.
+    expect(JSON.stringify(history)).not.toMatch(/@lender\.example/);
+    const reviewed = history.find((e) => e.action === 'file.reviewed') as unknown as {
+      after: { file: { reviewedBy: { username: string; role: string } } };
+    };
+    expect(reviewed.after.file.reviewedBy).toEqual({ username: '', role: 'approver' });
     const staffHistory = (await call(approver, 'GET', `${unitUrl(unit)}/history`)).json()
       .events as typeof history;
     expect(staffHistory.at(-1)!.actor.username).toMatch(/^approver-.+@lender\.example$/);
