@@ -166,8 +166,9 @@ export async function documentSetWorld(
       .approvalStatus as ApprovalStatus;
   }
 
-  async function historyOf(set: DocumentSetRef) {
-    const res = await call(owner.token, 'GET', `${set.url}/history`);
+  /** The set's history as its borrower reads it, or as the given (staff) token does. */
+  async function historyOf(set: DocumentSetRef, reader: string = owner.token) {
+    const res = await call(reader, 'GET', `${set.url}/history`);
     return res.json().events as {
       action: string;
       before: unknown;
