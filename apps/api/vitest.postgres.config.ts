@@ -69,4 +69,5 @@ for (const entry of POSTGRES_SUITE) {
   }
 }
 
+// Its files in OWN_MODULES run on PostgreSQL in `api-own-modules`, which `npm run test:pg` runs too.
 export default apiProject('api-postgres', POSTGRES_SUITE);

@@ -1,17 +1,39 @@
-import { defineProject, mergeConfig } from 'vitest/config';
+import { configDefaults, defineProject, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineProject({
-    test: {
-      name: 'web',
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      // jsdom renders of whole Mantine screens are slow on a busy 2-core machine; these are
-      // budgets against hanging, not speed assertions.
-      testTimeout: 30_000,
-    },
-  }),
-);
+/**
+ * Test files that need modules of their own: they replace a module (`vi.mock`) that another file
+ * in a shared module graph may have loaded already. They run in the `web-own-modules` project
+ * (vitest.own-modules.config.ts), isolated.
+ */
+export const OWN_MODULES = [
+  'src/components/date-picker-input.test.tsx',
+  'src/components/select.test.tsx',
+  'src/features/documents/document-preview.test.tsx',
+];
+
+/**
+ * The web app's tests in jsdom. Files of a project share one module graph per worker
+ * (`isolate: false`): loading Mantine and the screens again for every file cost half of the
+ * project's time.
+ */
+export function webProject(name: string, include: string[], { ownModules = false } = {}) {
+  return mergeConfig(
+    viteConfig,
+    defineProject({
+      test: {
+        name,
+        environment: 'jsdom',
+        include,
+        exclude: ownModules ? configDefaults.exclude : [...configDefaults.exclude, ...OWN_MODULES],
+        isolate: ownModules,
+        setupFiles: ['./src/test/setup.ts'],
+        // jsdom renders of whole Mantine screens are slow on a busy 2-core machine; these are
+        // budgets against hanging, not speed assertions.
+        testTimeout: 30_000,
+      },
+    }),
+  );
+}
+
+export default webProject('web', ['src/**/*.test.{ts,tsx}']);
