@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
@@ -280,7 +280,9 @@ async function claimDueJob(tx: Transaction, at: Date, topics: readonly string[] 
     .where(
       and(
         eq(outbox.status, 'pending'),
-        lte(outbox.nextAttemptAt, at),
+        // The worker's clock counts whole milliseconds, the database's microseconds: a job
+        // enqueued within the current millisecond is due too, not one poll later.
+        lt(outbox.nextAttemptAt, new Date(at.getTime() + 1)),
         topics && inArray(outbox.topic, [...topics]),
         notExists(
           tx
