@@ -275,6 +275,24 @@ export const staffSessionFile = (name: string) =>
   path.join(process.env.E2E_RUN_DIR!, 'sessions', `${name.replace(/\W+/g, '-')}.json`);
 
 /**
+ * A page of its own for a member of staff, signed in with 'Continue With' and the development
+ * provider at `baseURL`: how the run's sessions are made, and how a spec with a server of its own
+ * signs staff in there.
+ */
+export async function staffPageSigningIn(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  await page.goto('/');
+  await continueWithDevProvider(page, name);
+  await expect(page).toHaveURL(/\/checker$/);
+  return page;
+}
+
+/**
  * A page of its own for a member of staff, in a context holding their session (signed in once
  * for the run), opened at the root; staff land on the NOC checker (docs/product.md#screens).
  */

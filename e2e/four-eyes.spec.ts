@@ -10,14 +10,15 @@ import {
   importBorrower,
   importNocUnit,
   signUpBorrower,
-  staffPage,
+  staffPageSigningIn,
   submitFilledUnit,
   type NocUnit,
 } from './fixtures';
 
 // Four-eyes NOC release end to end: a server of its own with NOC_TWO_APPROVERS=true (the shared
 // one runs without it). One approver gives the first approval, cannot confirm it, and a second,
-// different approver confirms it: the unit is APPROVED.
+// different approver confirms it: the unit is APPROVED. Staff sign in on this server, not from the
+// run's saved sessions, which belong to the shared one.
 
 const port = Number(process.env.E2E_FOUR_EYES_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -94,7 +95,7 @@ test('a unit is APPROVED only when a second, different approver confirms', async
   await submitFilledUnit(request, await borrowerToken(baseURL, borrower), unit);
 
   // The first approver approves: the first of two approvals.
-  const first = await staffPage(browser, baseURL, DEV_STAFF.approver);
+  const first = await staffPageSigningIn(browser, baseURL, DEV_STAFF.approver);
   await approveDocuments(first, unit);
   let review = await openUnit(first, unit);
   await review.getByRole('button', { name: 'Approve NOC (first of two approvals)' }).click();
@@ -108,7 +109,7 @@ test('a unit is APPROVED only when a second, different approver confirms', async
   await expect(review).toContainText('You gave the first approval');
 
   // The checker list shows the unit awaiting its second approval.
-  const second = await staffPage(browser, baseURL, DEV_STAFF.secondApprover);
+  const second = await staffPageSigningIn(browser, baseURL, DEV_STAFF.secondApprover);
   await second.goto('/checker?status=PENDING_APPROVAL');
   await expect(
     second.getByRole('button', { name: `AWAITING SECOND APPROVAL, documents of ${unit.unitName}` }),
