@@ -13,8 +13,11 @@ const dataDir = path.join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: '.',
+  // Two spec files at a time against the one server: a browser test waits on the page about half
+  // of its time, so a second worker fills the other core. Every spec makes its own borrowers and
+  // units, so none reads another's data.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
@@ -23,7 +26,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and a snapshot per action) cost a quarter of the suite's
+    // time; a test that fails is retried on CI with its trace recorded.
+    trace: 'on-first-retry',
     // Every context (those tests open themselves too) asks for reduced motion, which the theme
     // respects: overlays open without their transition, so an axe check never reads a drawer's
     // or a dialog's colours half faded in.
