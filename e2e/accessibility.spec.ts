@@ -126,6 +126,8 @@ test("an admin's main screens pass axe, in English and in Hindi, and fit a phone
   browser,
   baseURL,
 }) => {
+  // Eighteen screens, each checked by axe: about 45 s alone, more beside another spec file.
+  test.setTimeout(150_000);
   for (const display of [{ viewport: PHONE }, DESKTOP_AT_200_PERCENT]) {
     const page = await staffPage(browser, baseURL!, DEV_STAFF.admin, display);
     for (const path of ADMIN_SCREENS) {
