@@ -63,7 +63,8 @@ export async function listHistory(
         rows.flatMap(({ event }) => [event.before, event.after]),
       )
     : new Set<string>();
-  const reading = (value: unknown) => (withheld.size ? withholding(value, withheld) : value);
+  const reading = (value: unknown) =>
+    withheld.size ? mapStrings(value, (text) => (withheld.has(text) ? '' : text)) : value;
   return rows.map(({ event: r, name }) => ({
     id: String(r.id),
     at: r.at.toISOString(),
@@ -81,13 +82,12 @@ export async function listHistory(
 /** Every string in the snapshots that is a staff member's username (an e-mail address). */
 async function staffUsernamesIn(db: Executor, snapshots: unknown[]) {
   const candidates = new Set<string>();
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.includes('@')) candidates.add(value);
-    } else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
-  };
-  snapshots.forEach(collect);
+  for (const snapshot of snapshots) {
+    mapStrings(snapshot, (text) => {
+      if (text.includes('@')) candidates.add(text);
+      return text;
+    });
+  }
   if (candidates.size === 0) return new Set<string>();
   const staff = await db
     .select({ username: users.username })
@@ -96,11 +96,11 @@ async function staffUsernamesIn(db: Executor, snapshots: unknown[]) {
   return new Set(staff.map((u) => u.username));
 }
 
-/** The value with each withheld string blanked, wherever it is nested. */
-function withholding(value: unknown, withheld: ReadonlySet<string>): unknown {
-  if (typeof value === 'string') return withheld.has(value) ? '' : value;
-  if (Array.isArray(value)) return value.map((v) => withholding(v, withheld));
+/** `value` with every string in it, however deeply nested, replaced by `replace(string)`. */
+function mapStrings(value: unknown, replace: (text: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, replace));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withholding(v, withheld)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, replace)]));
   return value;
 }
