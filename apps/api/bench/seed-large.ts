@@ -19,7 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { COLLATERAL_SLOTS, unitSlotFileTypes } from '@portal/domain';
+import { COLLATERAL_SLOTS, REJECTION_REASONS, unitSlotFileTypes } from '@portal/domain';
 import { openDatabase } from '../src/db/client.ts';
 import { ALL_ACCOUNTS } from '../src/db/lists/index.ts';
 import { users } from '../src/db/schema.ts';
@@ -34,7 +34,15 @@ export const SEED_APPROVER_EMAIL = 'approver@lender.example';
 export const SEED_BORROWER_ACCOUNT = 'ACC000001';
 
 /** The tables loaded in bulk: their indexes and foreign keys are rebuilt after the load. */
-const BULK_TABLES = ['units', 'unit_files', 'frequencies', 'frequency_files'];
+const BULK_TABLES = [
+  'units',
+  'unit_files',
+  'frequencies',
+  'frequency_files',
+  'review_decisions',
+  'audit_events',
+  'noc_letters',
+];
 
 const { values: args } = parseArgs({
   options: {
@@ -309,6 +317,8 @@ async function main() {
       );
     }
 
+    await fillScreens(client, staff.passwordHash, staff.approver.id);
+
     await rebuild();
 
     const session = await step('a session for the approver', () =>
@@ -318,6 +328,7 @@ async function main() {
 
     await step('VACUUM ANALYZE', () => client.query('vacuum analyze'));
     await step('checking list_counts against the tables', () => checkCounts(client));
+    printProportions();
 
     writeFileSync(
       SEED_SESSION_FILE,
@@ -332,6 +343,182 @@ async function main() {
     );
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * What the screens show beyond the lists, in proportions a lender's book has: staff and a borrower
+ * per account; a monthly monitoring calendar on every collateral since January 2024; a review
+ * decision for every reviewed file and decided set (rejections with their reason codes); an audit
+ * trail of every submission and decision; a NOC letter for every approved unit (1 in 200
+ * revoked); fraud signals on about 1 in 230 unit files; quarantined uploads; a loan statement
+ * request per loan; a few failed deliveries. Each statement prints its row count.
+ */
+async function fillScreens(client: pg.Client, passwordHash: string, approverId: string) {
+  const insert = async (label: string, text: string, values: unknown[] = []) => {
+    const result = await step(label, () => client.query(text, values));
+    screenRows.push([label.replace(/ \(.*$/, ''), result.rowCount ?? 0]);
+  };
+  await insert(
+    'staff users (24 approvers, 8 viewers, 3 admins)',
+    `insert into users (username, email, role, name, oidc_subject, email_verified_at)
+     select e, e, r::role, 'Bench ' || r || ' ' || n, 'bench|' || e, now()
+       from (select n, r, r || n || '@lender.example' as e
+               from (values ('approver', 24), ('viewer', 8), ('admin', 3)) v(r, c)
+              cross join lateral generate_series(2, c + 1) n) s`,
+  );
+  await insert(
+    `borrowers (one per account)`,
+    `insert into users (username, email, role, account_key, name, password_hash, email_verified_at,
+                        language)
+     select a.key, a.email, 'client', a.key, a.name, $1, now(),
+            case when right(a.key, 1) in ('3', '7') then 'hi' else 'en' end
+       from accounts a where not exists (select 1 from users u where u.account_key = a.key)`,
+    [passwordHash],
+  );
+  // Every collateral is reported on monthly since January 2024, due on the 15th of the month after.
+  await insert(
+    'monitoring calendars (every collateral monthly since January 2024)',
+    `update collaterals set monitoring_frequency = 1, monitoring_since = date '2024-01-01', due_day = 15`,
+  );
+  await insert(
+    'review decisions (every reviewed file and decided set)',
+    `insert into review_decisions (at, kind, subject, parent_key, file_key, file_type, account_key,
+                                   outcome, rejection_reason, submitted_at, decided_by)
+     select f.reviewed_at, 'unit', 'file', f.unit_key, f.key, f.file_type, f.account_key,
+            f.approval_status, case when f.approval_status = 'REJECTED' then ${REASON_OF('f.size')} end,
+            u.submitted_at, $1::uuid
+       from unit_files f join units u on u.key = f.unit_key
+      where f.reviewed_at is not null
+     union all
+     select f.reviewed_at, 'frequency', 'file', f.frequency_key, f.key, f.file_type, f.account_key,
+            f.approval_status, case when f.approval_status = 'REJECTED' then ${REASON_OF('f.size')} end,
+            q.submitted_at, $1::uuid
+       from frequency_files f join frequencies q on q.key = f.frequency_key
+      where f.reviewed_at is not null
+     union all
+     select updated_at, 'unit', 'set', key, null, null, account_key, approval_status, null,
+            submitted_at, $1::uuid
+       from units where approval_status in ('APPROVED', 'REJECTED')
+     union all
+     select updated_at, 'frequency', 'set', key, null, null, account_key, approval_status, null,
+            submitted_at, $1::uuid
+       from frequencies where approval_status in ('APPROVED', 'REJECTED')`,
+    [approverId],
+  );
+  await insert(
+    'audit events (each submission and decision)',
+    `insert into audit_events (at, actor_user_id, actor_username, actor_role, entity_type, entity_key,
+                               action, before, after)
+     select s.submitted_at, b.id, b.username, 'client', s.kind, s.key, s.kind || '.submitted',
+            '{"approvalStatus":"NOT_RAISED"}'::jsonb, '{"approvalStatus":"PENDING_APPROVAL"}'::jsonb
+       from (select 'unit' as kind, key, account_key, submitted_at from units where submitted_at is not null
+             union all
+             select 'frequency', key, account_key, submitted_at from frequencies where submitted_at is not null) s
+       join users b on b.account_key = s.account_key
+     union all
+     select d.updated_at, $1::uuid, $2, 'approver', d.kind, d.key, d.kind || '.finalised',
+            '{"approvalStatus":"PENDING_APPROVAL"}'::jsonb,
+            jsonb_build_object('approvalStatus', d.approval_status)
+       from (select 'unit' as kind, key, approval_status, updated_at from units
+              where approval_status in ('APPROVED', 'REJECTED')
+             union all
+             select 'frequency', key, approval_status, updated_at from frequencies
+              where approval_status in ('APPROVED', 'REJECTED')) d`,
+    [approverId, SEED_APPROVER_EMAIL],
+  );
+  // The letter number: NOC- and 16 upper-case hex digits of the unit's md5, all Crockford digits.
+  await insert(
+    'NOC letters (every approved unit, 1 in 200 revoked)',
+    `insert into noc_letters (letter_number, unit_key, account_key, details, storage_key, sha256, size,
+                              issued_at, approved_by, approved_at, revoked_at, revoked_by,
+                              revoke_reason, created_at)
+     select n.letter_number, u.key, u.account_key,
+            jsonb_build_object(
+              'letterNumber', n.letter_number, 'lenderName', 'Bench Finance Ltd',
+              'accountId', u.account_key, 'accountName', a.name,
+              'loanAccount', o.name || ' (' || o.key || ')', 'projectName', p.name,
+              'projectAddress', null, 'tower', u.tower, 'floor', u.floor, 'unit', u.unit,
+              'customerName', u.customer_name, 'nocType', u.selected_noc,
+              'saleValue', '₹' || u.total_sale_value, 'amountReceived', '₹' || u.amount_to_be_received,
+              'approvedAt', u.updated_at, 'approvedOn', to_char(u.updated_at, 'FMDD Mon YYYY'),
+              'approvedBy', 'Bench approver', 'firstApprovedBy', null,
+              'verificationUrl', 'http://127.0.0.1/verify/' || n.letter_number),
+            'noc-letters/' || u.key || '/' || n.letter_number || '.pdf', md5(u.key) || md5(u.key),
+            48000 + length(u.key) * 10, u.updated_at + interval '2 seconds', $1::uuid, u.updated_at,
+            case when right(u.key, 3) in ('000', '500') then u.updated_at + interval '3 days' end,
+            case when right(u.key, 3) in ('000', '500') then $1::uuid end,
+            case when right(u.key, 3) in ('000', '500') then 'Issued against the wrong unit' end,
+            u.updated_at
+       from units u
+       join projects p on p.key = u.project_key
+       join opportunities o on o.key = p.opportunity_key
+       join accounts a on a.key = u.account_key
+      cross join lateral (
+        select 'NOC-' || upper(substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4)
+                        || '-' || substr(h, 13, 4)) as letter_number
+          from (select md5('noc-' || u.key) as h) x) n
+      where u.approval_status = 'APPROVED'`,
+    [approverId],
+  );
+  await insert(
+    'fraud signals (on one file of 3 units in 100)',
+    `update unit_files
+        set fraud_flags = jsonb_build_array(jsonb_build_object(
+              'code', (array['REUSED_DOCUMENT', 'ENCRYPTED_PDF', 'EDITED_PDF', 'OLD_PHOTO', 'NOT_CHECKED'])[size % 5 + 1],
+              'detail', (array['2', '', 'Microsoft Word', '2019-04-12', 'time'])[size % 5 + 1]))
+      where right(unit_key, 2) in ('10', '40', '80') and file_type = 'KYC_APPLICANT'`,
+  );
+  await insert(
+    'quarantined uploads (1 per 2,000 units)',
+    `insert into unit_files (unit_key, account_key, key, file_type, file_name, file_hash, size,
+                             content_type, storage_key, approval_status, scan_result, quarantined_at,
+                             created_by, created_at, updated_at)
+     select u.key, u.account_key, gen_random_uuid(), 'KYC_APPLICANT', 'invoice-scan.pdf', md5(u.key),
+            90000 + length(u.key), 'application/pdf', 'units/' || u.key || '/quarantined',
+            'NOT_RAISED', 'Win.Test.EICAR_HDB-1', u.updated_at, b.id, u.updated_at, u.updated_at
+       from units u join users b on b.account_key = u.account_key
+      where right(u.key, 4) in ('0001', '2001', '4001', '6001', '8001')`,
+  );
+  await insert(
+    'loan statement requests (one per loan, half fulfilled)',
+    `insert into loan_statement_requests (opportunity_key, requested_by, from_date, to_date,
+                                          borrower_remarks, status, file_name, content_type, size,
+                                          storage_key, fulfilled_at, created_at, updated_at)
+     select o.key, b.id, date '2025-04-01', date '2026-03-31', 'For the annual audit',
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then 'FULFILLED' else 'REQUESTED' end::statement_status,
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then 'statement.pdf' end,
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then 'application/pdf' end,
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then 120000 end,
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then 'statements/' || o.key || '.pdf' end,
+            case when right(o.key, 1) in ('0', '2', '4', '6', '8') then now() - interval '3 days' end,
+            now() - interval '10 days', now() - interval '3 days'
+       from opportunities o join users b on b.account_key = o.account_key`,
+  );
+  await insert(
+    'failed deliveries (40 webhooks given up on)',
+    `insert into outbox (topic, ordering_key, payload, status, attempts, last_error, created_at,
+                         processed_at, next_attempt_at)
+     select 'webhook', 'unit:' || ${unitKey('w * 97')}, jsonb_build_object('id', gen_random_uuid(),
+            'type', 'unit.submitted', 'occurredAt', now() - interval '2 days', 'data', '{}'::jsonb),
+            'dead', 30, 'webhook receiver answered 503', now() - interval '2 days',
+            now() - interval '1 day', now() - interval '1 day'
+       from generate_series(1, 40) w`,
+  );
+}
+
+/** A rejected file's reason, spread over the lender's codes by a number of the row. */
+const REASON_OF = (n: string) =>
+  `(${literalArray(REJECTION_REASONS)})[(${n}) % ${REJECTION_REASONS.length} + 1]::rejection_reason`;
+
+/** What the screens' rows came to, each with its count per 1,000 units. */
+const screenRows: [string, number][] = [];
+function printProportions() {
+  console.log('  what the screens show (rows, per 1,000 units):');
+  for (const [label, rows] of screenRows) {
+    console.log(
+      `    ${label.padEnd(28)} ${rows.toLocaleString('en').padStart(11)}  ${((rows * 1000) / unitCount).toFixed(1).padStart(8)}`,
+    );
   }
 }
 
