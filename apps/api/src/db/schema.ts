@@ -655,6 +655,76 @@ export const nocLetters = pgTable(
 );
 
 /**
+ * The monitoring calendar's periods as rows, so the staff calendar filters, sorts and pages them
+ * off an index instead of deriving every collateral's periods per request: each monitored
+ * collateral's periods from its first up to the horizon (`monitoring_period_horizon`), with the
+ * status of the frequency row added for it. Kept by the triggers of lists/list-triggers.sql as
+ * collaterals and frequencies change, by whoever changes them; `monitoringCalendar` (domain)
+ * is the rule they follow. A page reads the periods named up to the current month: those due
+ * before the first of the month after next.
+ */
+export const monitoringPeriods = pgTable(
+  'monitoring_periods',
+  {
+    collateralKey: text('collateral_key')
+      .notNull()
+      .references(() => collaterals.key, { onDelete: 'cascade' }),
+    accountKey: text('account_key').notNull(),
+    frequency: smallint('frequency').notNull(),
+    // The period's name: its last month.
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    dueDate: date('due_date').notNull(),
+    // The frequency row of the period and its status, or null while none was added.
+    frequencyKey: text('frequency_key'),
+    approvalStatus: approvalStatus('approval_status'),
+    // Whether its pack was submitted: only a period not submitted can be due or overdue.
+    submitted: boolean('submitted')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(approval_status <> 'NOT_RAISED', false)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collateralKey, t.frequency, t.year, t.month] }),
+    // Overdue periods are the ones not submitted due before today; the others (most overdue
+    // first) follow in due date order: both are ranges of these, read in the calendar's order.
+    index('monitoring_periods_due_idx').on(t.submitted, t.dueDate, t.collateralKey, t.frequency),
+    index('monitoring_periods_account_due_idx').on(
+      t.accountKey,
+      t.submitted,
+      t.dueDate,
+      t.collateralKey,
+      t.frequency,
+    ),
+  ],
+);
+
+/**
+ * How many periods each account has due on each date, submitted or not (account `''`: all of
+ * them), so the calendar's totals add up a few hundred rows instead of counting the periods.
+ * Appended to by a statement trigger on `monitoring_periods` like `list_counts`, and folded by
+ * `compact_list_counts()`.
+ */
+export const monitoringPeriodCounts = pgTable(
+  'monitoring_period_counts',
+  {
+    accountKey: text('account_key').notNull(),
+    submitted: boolean('submitted').notNull(),
+    dueDate: date('due_date').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('monitoring_period_counts_idx').on(t.accountKey, t.submitted, t.dueDate, t.n)],
+);
+
+/**
+ * One row: the last month `monitoring_periods` holds periods for (its first day). Kept a year
+ * ahead by `extend_monitoring_periods`, which the reminders' run and the calendar call when the
+ * current month comes near it.
+ */
+export const monitoringPeriodHorizon = pgTable('monitoring_period_horizon', {
+  through: date('through').notNull(),
+});
+
+/**
  * Monitoring reminders sent (or queued in the outbox) per period, kind and step: the primary
  * key makes each one exactly once whatever number of replicas or restarts run the scheduler.
  */
