@@ -181,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (storage instanceof LocalStorage) await app.register(localStorageRoutes, { storage });
   const contentChecker = createContentChecker();
   app.addHook('onClose', async () => contentChecker.close());
+  // The monitoring calendar's business day: the calendar's screens and the home to-do read the same one.
+  const calendarClock = { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE };
   const documentDeps = {
     db,
     storage,
@@ -200,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(collateralsRoutes, { db });
   await app.register(frequenciesRoutes, { deps: documentDeps, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(documentSearchRoutes, { db, storage });
-  await app.register(todoRoutes, { db });
+  await app.register(todoRoutes, { db, clock: calendarClock });
   await app.register(reportsRoutes, { db, timeZone: env.BUSINESS_TIMEZONE });
   await app.register(nocLettersRoutes, {
     db,
@@ -209,10 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Read at start, so a logo or certificate that cannot be used stops the server here.
     signer: letterSettingsFor(env).signer,
   });
-  await app.register(monitoringRoutes, {
-    db,
-    clock: { now: deps.now ?? (() => new Date()), timeZone: env.BUSINESS_TIMEZONE },
-  });
+  await app.register(monitoringRoutes, { db, clock: calendarClock });
 
   // docs/product.md#components: the dev outbox's reader exists only while the dev outbox is the mailer.
   if (configuredMailer(env)?.kind === 'dev-outbox') {

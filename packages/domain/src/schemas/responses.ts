@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ListMetaSchema } from '../lists.ts';
+import { RejectionReasonSchema } from '../rejection-reasons.ts';
+import { CalendarEntrySchema } from './monitoring.ts';
 import { SignedInSchema, SignInChallengeSchema } from '../two-factor.ts';
 import {
   AccountSchema,
@@ -85,24 +87,62 @@ export const DocumentSearchResponseSchema = z.object({
   meta: ListMetaSchema,
 });
 
+/** A rejected document of a set on the home to-do: its slot and the reviewer's reason and remarks. */
+export const TodoRejectedDocumentSchema = z.object({
+  fileType: z.string(),
+  rejectionReason: RejectionReasonSchema.nullable(),
+  approverRemarks: z.string().nullable(),
+});
+export type TodoRejectedDocument = z.infer<typeof TodoRejectedDocumentSchema>;
+
+const withRejectedDocuments = { rejectedDocuments: z.array(TodoRejectedDocumentSchema) };
+
+/** A unit with documents still to upload: how many of its slots hold a file, of how many. */
+export const TodoUnitToUploadSchema = CheckerUnitSchema.extend({
+  filledSlots: z.number().int().nonnegative(),
+  requiredSlots: z.number().int().positive(),
+});
+
+/** An approved unit whose NOC letter is issued: the borrower downloads it from the unit's panel. */
+export const TodoNocLetterSchema = z.object({
+  letterNumber: z.string(),
+  unitKey: z.string(),
+  projectKey: z.string(),
+  projectName: z.string(),
+  tower: z.string(),
+  unit: z.string(),
+  issuedAt: z.string(),
+});
+
+const count = z.number().int().nonnegative();
+
 /**
- * A borrower's home: what needs them now. Lists are the first few of each (newest first);
- * counts are all of them.
+ * A borrower's home: what needs them now. Lists are the first few of each (monitoring packs most
+ * overdue first, the rest newest first); counts are all of them.
  */
 export const TodoResponseSchema = z.object({
-  rejectedUnits: z.array(CheckerUnitSchema),
+  /** Calendar packs not submitted (DUE or OVERDUE), most overdue first. */
+  monitoringPacks: z.array(CalendarEntrySchema),
+  rejectedUnits: z.array(CheckerUnitSchema.extend(withRejectedDocuments)),
+  unitsToUpload: z.array(TodoUnitToUploadSchema),
   readyUnits: z.array(CheckerUnitSchema),
-  rejectedFrequencies: z.array(CheckerFrequencySchema),
+  rejectedFrequencies: z.array(CheckerFrequencySchema.extend(withRejectedDocuments)),
   readyFrequencies: z.array(CheckerFrequencySchema),
+  nocLetters: z.array(TodoNocLetterSchema),
   openLoanStatementRequests: z.array(
     LoanStatementRequestSchema.extend({ opportunityName: z.string() }),
   ),
   counts: z.object({
-    rejectedUnits: z.number().int().nonnegative(),
-    readyUnits: z.number().int().nonnegative(),
-    rejectedFrequencies: z.number().int().nonnegative(),
-    readyFrequencies: z.number().int().nonnegative(),
-    openLoanStatementRequests: z.number().int().nonnegative(),
+    monitoringPacks: count,
+    /** Of monitoringPacks, those past their due date. */
+    overduePacks: count,
+    rejectedUnits: count,
+    unitsToUpload: count,
+    readyUnits: count,
+    rejectedFrequencies: count,
+    readyFrequencies: count,
+    nocLetters: count,
+    openLoanStatementRequests: count,
   }),
 });
 

@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   getTableName,
+  inArray,
   isNotNull,
   isNull,
   or,
@@ -264,6 +265,24 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       const rows = await db
         .selectDistinct({ accountKey: t.accountKey })
         .from(t)
+    /**
+     * The live REJECTED files of several sets, with the reviewer's reason and remarks, in one
+     * statement off the (parent, file type) index: what a borrower's to-do says to fix.
+     */
+    rejectedOf(db: Executor, parentKeys: string[]) {
+      if (parentKeys.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          parentKey: t.parentKey,
+          fileType: t.fileType,
+          rejectionReason: t.rejectionReason,
+          approverRemarks: t.approverRemarks,
+        })
+        .from(t)
+        .where(and(inArray(t.parentKey, parentKeys), eq(t.approvalStatus, 'REJECTED'), live))
+        .orderBy(asc(t.parentKey), asc(t.fileType));
+    },
+
         .where(
           and(
             eq(t.fileHash, fileHash),

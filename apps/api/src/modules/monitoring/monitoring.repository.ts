@@ -20,6 +20,8 @@ export interface CalendarDay {
 export interface CalendarFilter {
   accountKey?: string;
   overdueOnly?: boolean;
+  /** Only packs not submitted yet: DUE or OVERDUE (a borrower's to-do). */
+  notSubmittedOnly?: boolean;
   /** Packs not submitted whose due date lies in this range (the reminders' window). */
   notSubmittedDueBetween?: { from: string; to: string };
 }
@@ -61,6 +63,8 @@ function calendarRows(day: CalendarDay, filter: CalendarFilter): SQL {
   if (filter.accountKey) conditions.push(sql`c.account_key = ${filter.accountKey}`);
   const stated = [sql`true`];
   if (filter.overdueOnly) stated.push(sql`state = ${'OVERDUE' satisfies CalendarState}`);
+  if (filter.notSubmittedOnly)
+    stated.push(sql`state in (${inList(['DUE', 'OVERDUE'] satisfies CalendarState[])})`);
   if (filter.notSubmittedDueBetween) {
     const { from, to } = filter.notSubmittedDueBetween;
     stated.push(sql`state in (${inList(['DUE', 'OVERDUE'] satisfies CalendarState[])})`);
@@ -158,6 +162,28 @@ export const monitoringRepository = {
       queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${rows}) as calendar`),
     ]);
     return { rows: items.map(toCalendarRow), total: Number(total?.n ?? 0) };
+  },
+
+  /**
+   * An account's packs not submitted, most overdue first: the first `limit`, how many in all and
+   * how many of them are overdue (one count over the same rows).
+   */
+  async notSubmittedOfAccount(db: Executor, day: CalendarDay, accountKey: string, limit: number) {
+    const rows = calendarRows(day, { accountKey, notSubmittedOnly: true });
+    const [items, [counts]] = await Promise.all([
+      queryRows<RawCalendarRow>(db, sql`${rows} order by ${ORDER.mostOverdueFirst} limit ${limit}`),
+      queryRows<{ n: number | string; overdue: number | string }>(
+        db,
+        sql`select count(*) as n,
+          count(*) filter (where state = ${'OVERDUE' satisfies CalendarState}) as overdue
+          from (${rows}) as calendar`,
+      ),
+    ]);
+    return {
+      rows: items.map(toCalendarRow),
+      total: Number(counts?.n ?? 0),
+      overdue: Number(counts?.overdue ?? 0),
+    };
   },
 
   /** Packs not submitted due in a range, oldest due date first: what reminders are owed for. */

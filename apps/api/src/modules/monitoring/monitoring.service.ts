@@ -91,3 +91,19 @@ export async function listCalendar(
     meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
+
+/** A borrower's packs not submitted yet, most overdue first: the first `limit` and the counts. */
+export async function packsOwed(
+  db: Executor,
+  accountKey: string,
+  limit: number,
+  clock: CalendarClock,
+) {
+  const { rows, total, overdue } = await repo.notSubmittedOfAccount(
+    db,
+    calendarDay(clock),
+    accountKey,
+    limit,
+  );
+  return { periods: rows.map(toEntry), total, overdue };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   DomainError,
   formatDate,
@@ -9,7 +9,7 @@ import {
   type NocLetterVerification,
 } from '@portal/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { nocLetters, units } from '../../db/schema.ts';
+import { nocLetters, projects, units } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { sanitiseFileName } from '../documents/upload-document.ts';
 import { hasUnhandledEvents, recordChange } from '../events/change-recorder.ts';
@@ -69,6 +69,54 @@ export async function getUnitNocLetter(
       })
     : null;
   return { file, meta: { presignedUrl } };
+}
+
+/**
+ * The account's letters issued for units approved since `since`, not revoked, newest approval
+ * first: the first `limit` and how many. Read from the account's approved units (their
+ * status-and-update index), each joined to its one letter.
+ */
+export async function recentLettersOfAccount(
+  db: Executor,
+  accountKey: string,
+  since: Date,
+  limit: number,
+) {
+  const where = and(
+    eq(units.accountKey, accountKey),
+    eq(units.approvalStatus, 'APPROVED'),
+    gte(units.updatedAt, since),
+    eq(nocLetters.accountKey, accountKey),
+    isNotNull(nocLetters.issuedAt),
+    isNull(nocLetters.revokedAt),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        letterNumber: nocLetters.letterNumber,
+        unitKey: units.key,
+        projectKey: units.projectKey,
+        projectName: projects.name,
+        tower: units.tower,
+        unit: units.unit,
+        issuedAt: nocLetters.issuedAt,
+      })
+      .from(units)
+      .innerJoin(nocLetters, eq(nocLetters.unitKey, units.key))
+      .innerJoin(projects, eq(projects.key, units.projectKey))
+      .where(where)
+      .orderBy(desc(units.updatedAt), desc(units.key))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(units)
+      .innerJoin(nocLetters, eq(nocLetters.unitKey, units.key))
+      .where(where),
+  ]);
+  return {
+    letters: rows.map((row) => ({ ...row, issuedAt: row.issuedAt!.toISOString() })),
+    total: total?.n ?? 0,
+  };
 }
 
 /**

@@ -3,9 +3,13 @@ import { TodoResponseSchema } from '@portal/domain';
 import { TODO_PATH } from '@portal/domain/api-paths';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { CalendarClock } from '../monitoring/monitoring.service.ts';
 import { borrowerTodo } from './todo.service.ts';
 
-export const todoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const todoRoutes: FastifyPluginAsyncZod<{ db: Database; clock: CalendarClock }> = async (
+  app,
+  { db, clock },
+) => {
   app.get(
     TODO_PATH,
     {
@@ -13,10 +17,10 @@ export const todoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       schema: {
         tags: ['to-do'],
         summary:
-          'A borrower’s home: rejected and ready units and frequencies, open loan statement requests',
+          'A borrower’s home: monitoring packs due, rejected documents with their reasons, units to upload, sets ready to submit, NOC letters, open loan statement requests',
         response: { 200: TodoResponseSchema },
       },
     },
-    async (request) => borrowerTodo(db, requireUser(request)),
+    async (request) => borrowerTodo(db, requireUser(request), clock),
   );
 };

@@ -1,6 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { REQUIRED_FILE_COUNT, type CheckerSort } from '@portal/domain';
+import {
+  REQUIRED_FILE_COUNT,
+  SelectedNocSchema,
+  unitSlotFileTypes,
+  type CheckerSort,
+} from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import { checkerOrder, type ListOrder } from '../../db/lists/index.ts';
@@ -18,6 +23,24 @@ export type AccountScope = string | null;
 const FIRST_APPROVER = sql<{ username: string; name: string } | null>`(select json_build_object(
     'username', ${users.username}, 'name', coalesce(${users.name}, ${users.username}))
   from ${users} where ${users.id} = ${units.firstApprovedBy})`;
+
+/**
+ * How many of a unit's seven slots hold a live file: its files of the slot types its selectedNoc
+ * asks for (the domain's unitSlotFileTypes), counted off the (unit, file type) live-slot index.
+ */
+const FILLED_SLOTS = sql<number>`(select count(*) from ${unitFiles}
+  where ${unitFiles.parentKey} = ${units.key}
+    and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null
+    and case ${units.selectedNoc} ${sql.join(
+      SelectedNocSchema.options.map(
+        (noc) =>
+          sql`when ${noc} then ${unitFiles.fileType} in (${sql.join(
+            unitSlotFileTypes(noc).map((fileType) => sql`${fileType}`),
+            sql`, `,
+          )})`,
+      ),
+      sql` `,
+    )} else false end)`;
 
 const unitColumns = {
   unit: units,
@@ -103,6 +126,27 @@ export const unitsRepository = {
         ),
       )
       .orderBy(desc(units.updatedAt), asc(units.key));
+  },
+
+  /**
+   * An account's units not yet raised with a slot still empty, most recently updated first: the
+   * first `limit` (off the account's status-and-update index) and how many in all.
+   */
+  async listToUpload(db: Executor, accountKey: string, limit: number) {
+    const where = and(
+      eq(units.accountKey, accountKey),
+      eq(units.approvalStatus, 'NOT_RAISED'),
+      sql`${FILLED_SLOTS} < ${REQUIRED_FILE_COUNT.unit}`,
+    );
+    const [rows, [total]] = await Promise.all([
+      unitsRepository
+        .base(db)
+        .where(where)
+        .orderBy(desc(units.updatedAt), desc(units.key))
+        .limit(limit),
+      db.select({ n: count() }).from(units).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 
   /** A status change also ends any first approval: it was given to the state that ended. */

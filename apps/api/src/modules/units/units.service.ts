@@ -1,9 +1,11 @@
 import {
   DomainError,
+  findSlotFile,
   isUnitReadyToSubmit,
   listMeta,
   nocType,
   unitDocumentSet,
+  unitSlotFileTypes,
   type CheckerListQuery,
   type CheckerStatusFilter,
   type PaginationQuery,
@@ -165,4 +167,20 @@ export async function listReadyUnits(db: Database, scope: AccountScope, limit: n
   const candidates = await unitsRepository.listFilledUnlocked(db, scope);
   const ready = (await checkerUnits(db, candidates)).filter((unit) => unit.canSubmit);
   return { units: ready.slice(0, limit), total: ready.length };
+}
+
+/**
+ * The account's units with documents still to upload, most recently updated first: the first
+ * `limit`, each with how many of its slots hold a file, and how many such units in all.
+ */
+export async function listUnitsToUpload(db: Database, accountKey: string, limit: number) {
+  const { rows, total } = await unitsRepository.listToUpload(db, accountKey, limit);
+  const units = (await withLiveFiles(db, rows)).map(({ row, files }) => {
+    const slots = unitSlotFileTypes(row.unit.selectedNoc);
+    return Object.assign(toCheckerUnit(row, files), {
+      filledSlots: slots.filter((slot) => findSlotFile(files, slot)).length,
+      requiredSlots: slots.length,
+    });
+  });
+  return { units, total };
 }
