@@ -258,14 +258,6 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     },
 
     /**
-     * Accounts other than `accountKey` with a completed file of these bytes (discarded ones too:
-     * they were uploaded all the same), off the (file_hash, account_key) index; a few suffice.
-     */
-    async otherAccountsWithHash(db: Executor, fileHash: string, accountKey: string) {
-      const rows = await db
-        .selectDistinct({ accountKey: t.accountKey })
-        .from(t)
-    /**
      * The live REJECTED files of several sets, with the reviewer's reason and remarks, in one
      * statement off the (parent, file type) index: what a borrower's to-do says to fix.
      */
@@ -283,6 +275,14 @@ export function documentFilesRepository(t: DocumentFilesTable) {
         .orderBy(asc(t.parentKey), asc(t.fileType));
     },
 
+    /**
+     * Accounts other than `accountKey` with a completed file of these bytes (discarded ones too:
+     * they were uploaded all the same), off the (file_hash, account_key) index; a few suffice.
+     */
+    async otherAccountsWithHash(db: Executor, fileHash: string, accountKey: string) {
+      const rows = await db
+        .selectDistinct({ accountKey: t.accountKey })
+        .from(t)
         .where(
           and(
             eq(t.fileHash, fileHash),
