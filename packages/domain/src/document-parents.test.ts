@@ -74,4 +74,25 @@ describe('panel links', () => {
       '/collateralchecker?status=PENDING_APPROVAL&collateral=COL-1&frequency=f-1',
     );
   });
+
+  it('names the slot to open at, when given', () => {
+    expect(
+      unitPanelPath({
+        staff: false,
+        status: 'REJECTED',
+        projectKey: 'P1',
+        unitKey: 'U1',
+        slot: 'CUSTOMER_LEDGER',
+      }),
+    ).toBe('/unitstatus?status=REJECTED&project=P1&unit=U1&slot=CUSTOMER_LEDGER');
+    expect(
+      frequencyPanelPath({
+        staff: false,
+        status: 'REJECTED',
+        collateralKey: 'C1',
+        frequencyKey: 'F1',
+        slot: 'BANK_STATEMENT',
+      }),
+    ).toBe('/collateralstatus?status=REJECTED&collateral=C1&frequency=F1&slot=BANK_STATEMENT');
+  });
 });

@@ -42,18 +42,25 @@ export function frequencyLabel(
 /** The status filters a list screen's URL carries (`NOT_RAISED` rows show under ALL). */
 export type ListScreenStatus = Exclude<CheckerStatusFilter, 'NOT_RAISED'>;
 
+/** The query parameter naming the slot (file type) a panel opens at and scrolls to. */
+export const SLOT_LINK_PARAM = 'slot';
+
+const slotPart = (slot: string | undefined) =>
+  slot ? `&${SLOT_LINK_PARAM}=${encodeURIComponent(slot)}` : '';
+
 /**
  * The deep link that opens a unit's panel: Unit Status for its borrower, the NOC Checker for
- * staff, filtered to `status`. Keys are URI-encoded.
+ * staff, filtered to `status`, open at `slot` when given. Keys are URI-encoded.
  */
 export function unitPanelPath(link: {
   staff: boolean;
   status: ListScreenStatus;
   projectKey: string;
   unitKey: string;
+  slot?: string | undefined;
 }): string {
   const screen = link.staff ? '/checker' : '/unitstatus';
-  return `${screen}?status=${link.status}&project=${encodeURIComponent(link.projectKey)}&unit=${encodeURIComponent(link.unitKey)}`;
+  return `${screen}?status=${link.status}&project=${encodeURIComponent(link.projectKey)}&unit=${encodeURIComponent(link.unitKey)}${slotPart(link.slot)}`;
 }
 
 /** The deep link that opens a frequency's panel: Collateral Status, or the Collateral Checker. */
@@ -62,7 +69,8 @@ export function frequencyPanelPath(link: {
   status: ListScreenStatus;
   collateralKey: string;
   frequencyKey: string;
+  slot?: string | undefined;
 }): string {
   const screen = link.staff ? '/collateralchecker' : '/collateralstatus';
-  return `${screen}?status=${link.status}&collateral=${encodeURIComponent(link.collateralKey)}&frequency=${encodeURIComponent(link.frequencyKey)}`;
+  return `${screen}?status=${link.status}&collateral=${encodeURIComponent(link.collateralKey)}&frequency=${encodeURIComponent(link.frequencyKey)}${slotPart(link.slot)}`;
 }

@@ -35,27 +35,32 @@ export function collateralStatusPath(role: Role): string {
   return isStaffRole(role) ? '/collateralchecker' : '/collateralstatus';
 }
 
+/** `slot`: the file type the panel opens at (a rejected document, say); else it chooses. */
 export function unitLink(
   role: Role,
   unit: { projectKey: string; key: string; approvalStatus: ApprovalStatus },
+  slot?: string,
 ): string {
   return unitPanelPath({
     staff: isStaffRole(role),
     status: listStatusOf(unit.approvalStatus),
     projectKey: unit.projectKey,
     unitKey: unit.key,
+    slot,
   });
 }
 
 export function frequencyLink(
   role: Role,
   frequency: { collateralKey: string; key: string; approvalStatus: ApprovalStatus },
+  slot?: string,
 ): string {
   return frequencyPanelPath({
     staff: isStaffRole(role),
     status: listStatusOf(frequency.approvalStatus),
     collateralKey: frequency.collateralKey,
     frequencyKey: frequency.key,
+    slot,
   });
 }
 

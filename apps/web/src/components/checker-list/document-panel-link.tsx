@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ApprovalStatus } from '@portal/domain';
+import { SLOT_LINK_PARAM, type ApprovalStatus } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
 import type { NextItem } from '../../features/documents/document-panel';
@@ -84,6 +84,8 @@ export function useDocumentPanelLink<Row>({
   const navigate = useNavigate();
 
   const target = linkTarget(searchParams, params, fixed);
+  // A link may name the slot to open at (the home to-do's rejected document).
+  const slot = searchParams.get(SLOT_LINK_PARAM) ?? undefined;
   const rowOf = (keys: LinkKeys) => rows?.find((row) => matches(keysOf(row), keys));
 
   const ref = useQuery({
@@ -107,6 +109,7 @@ export function useDocumentPanelLink<Row>({
     const next = new URLSearchParams(searchParams);
     const keys = keysOf(row);
     for (const name of params) next.set(name, keys[name] ?? '');
+    next.delete(SLOT_LINK_PARAM);
     // A replaced entry keeps its flag: closing steps back only over an entry this screen pushed.
     const state: LinkState = replace
       ? ((location.state as LinkState | null) ?? {})
@@ -120,7 +123,7 @@ export function useDocumentPanelLink<Row>({
       return;
     }
     const next = new URLSearchParams(searchParams);
-    for (const name of params) next.delete(name);
+    for (const name of [...params, SLOT_LINK_PARAM]) next.delete(name);
     setSearchParams(next, { replace: true });
   }
 
@@ -169,6 +172,7 @@ export function useDocumentPanelLink<Row>({
     panel: (
       <LazyDocumentPanel
         setRef={shown}
+        slot={slot}
         opened={current !== null}
         onClose={close}
         onChanged={onChanged}

@@ -69,6 +69,8 @@ export interface NextItem {
 
 export interface DocumentPanelProps {
   setRef: DocumentSetRef | null;
+  /** The slot (file type) to open and scroll to, as a link named it; else the panel chooses. */
+  slot?: string | undefined;
   opened: boolean;
   onClose(): void;
   /** Called after any change, so the screen behind can refresh its list (its rows move with it). */
@@ -82,7 +84,14 @@ export interface DocumentPanelProps {
  * frequency alike (docs/product.md#what-it-does). Keep the last `setRef` while closing so the content stays
  * during the closing animation.
  */
-export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: DocumentPanelProps) {
+export function DocumentPanel({
+  setRef,
+  slot,
+  opened,
+  onClose,
+  onChanged,
+  next,
+}: DocumentPanelProps) {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const { _ } = useLingui();
   return (
@@ -109,6 +118,7 @@ export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: Docu
         <DocumentSetView
           key={setRef.basePath}
           setRef={setRef}
+          slot={slot}
           onClose={onClose}
           onChanged={onChanged}
           next={next}
@@ -120,12 +130,13 @@ export function DocumentPanel({ setRef, opened, onClose, onChanged, next }: Docu
 
 interface SetViewProps {
   setRef: DocumentSetRef;
+  slot?: string | undefined;
   onClose: () => void;
   onChanged?: () => void;
   next?: NextItem;
 }
 
-function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
+function DocumentSetView({ setRef, slot, onClose, onChanged, next }: SetViewProps) {
   const user = useCurrentUser();
   const { _ } = useLingui();
   const parent = useQuery(documentParentQuery(setRef));
@@ -153,6 +164,7 @@ function DocumentSetView({ setRef, onClose, onChanged, next }: SetViewProps) {
     body = (
       <LoadedSet
         setRef={setRef}
+        linkedSlot={slot}
         parent={parent.data}
         entries={files.data}
         // A borrower only ever reaches their own sets (docs/product.md#api: another's is 404).
@@ -186,6 +198,7 @@ type Result = { submitted: true } | { finalised: ApprovalStatus };
 
 function LoadedSet({
   setRef,
+  linkedSlot,
   parent,
   entries,
   actor,
@@ -194,6 +207,7 @@ function LoadedSet({
   next,
 }: {
   setRef: DocumentSetRef;
+  linkedSlot: string | undefined;
   parent: DocumentSetParent;
   entries: FileEntry[];
   actor: Actor;
@@ -207,9 +221,16 @@ function LoadedSet({
     files: entries.map((entry) => entry.file),
   };
   const slotFiles = state.files.filter((file) => state.slots.includes(file.fileType));
-  // Opened on the first slot needing the user (read once: then it is the user's choice).
-  const firstOpen = openingSlot(state.slots, state.files, actor.role);
+  // Opened on the slot the link named, else the first one needing the user (read once: then it
+  // is the user's choice).
+  const linked = linkedSlot && state.slots.includes(linkedSlot) ? linkedSlot : undefined;
+  const firstOpen = linked ?? openingSlot(state.slots, state.files, actor.role);
   const [openSlots, setOpenSlots] = useState<string[]>(firstOpen ? [firstOpen] : []);
+  const linkedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A linked slot further down is brought into view once, as the panel opens.
+    linkedRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   // Empty slots the borrower may fill now, several at once.
   const freeSlots = setRef.slots.filter(
     (slot) =>
@@ -259,6 +280,7 @@ function LoadedSet({
             <SlotItem
               // A new, replaced or discarded file starts the item afresh (no stale choice or remarks).
               key={`${slot.fileType}:${entry?.file.key ?? 'empty'}`}
+              ref={slot.fileType === linked ? linkedRef : undefined}
               setRef={setRef}
               slot={slot}
               entry={entry}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type Ref } from 'react';
 import { Accordion, Alert, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
@@ -39,6 +39,8 @@ interface SlotItemProps {
   actor: Actor;
   /** Where the slot's writes put their answers. */
   writes: DocumentWrites;
+  /** The item's element: the panel scrolls a linked slot into view. */
+  ref?: Ref<HTMLDivElement> | undefined;
 }
 
 /**
@@ -47,7 +49,7 @@ interface SlotItemProps {
  * remarks as text, and the parts for what the user's role allows now (the domain rules decide):
  * upload (or replace), review, mark for approval, discard.
  */
-export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: SlotItemProps) {
+export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes, ref }: SlotItemProps) {
   const file = entry?.file;
   const { filesPath } = setRef;
   const { _ } = useLingui();
@@ -75,7 +77,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes }: S
   const colour = slotColour(file);
 
   return (
-    <Accordion.Item value={slot.fileType}>
+    <Accordion.Item value={slot.fileType} ref={ref}>
       <Accordion.Control
         icon={<RadioMarker colour={colour} filled={file !== undefined} />}
         bg={`var(--mantine-color-${colour}-light)`}

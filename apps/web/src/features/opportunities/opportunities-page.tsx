@@ -35,7 +35,7 @@ import {
   serviceRequestPath,
   type ServiceRequest,
 } from './service-requests';
-import { Todo } from './todo';
+import { ACCOUNT_CALENDAR_ID, Todo } from './todo';
 import { AccountCalendar, accountCalendarQuery } from '../monitoring-calendar/account-calendar';
 import { opportunitiesQuery, todoQuery } from './opportunity-queries';
 import { PageLoader } from '../../components/page-loader';
@@ -129,7 +129,12 @@ export function OpportunitiesPage() {
       {sectionsShown ? (
         <>
           {borrowerHome && <Todo role={user.role} />}
-          {calendarAccount && <AccountCalendar accountId={calendarAccount} />}
+          {calendarAccount && (
+            // The to-do's "See all" of monitoring packs scrolls here.
+            <div id={ACCOUNT_CALENDAR_ID}>
+              <AccountCalendar accountId={calendarAccount} />
+            </div>
+          )}
           <Group gap="sm">
             <Title order={2}>{_('opportunities.accountInformation')}</Title>
             {loans.data && (

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TodoResponse } from '@portal/domain';
+import { unitSlotFileTypes, type TodoResponse } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
-import { makeUnit, sessionAs, stubRoutes } from '../documents/document-test-utils';
+import { makeFile, makeUnit, sessionAs, stubRoutes } from '../documents/document-test-utils';
 import { checkerFrequency } from '../frequencies/frequency-test-utils';
 
 afterEach(() => setLanguage('en'));
@@ -24,12 +24,79 @@ const rejectedUnit = makeUnit({
   unit: 'B-702',
 });
 
+const pack = {
+  collateralKey: 'COL-9',
+  collateralName: 'Escrow of Tower B',
+  accountId: 'ACC1001',
+  accountName: 'Mehta Constructions',
+  frequency: 1 as const,
+};
+
 const TODO: TodoResponse = {
-  rejectedUnits: [rejectedUnit],
+  monitoringPacks: [
+    {
+      ...pack,
+      month: 12,
+      year: 2025,
+      dueDate: '2026-01-15',
+      state: 'OVERDUE',
+      daysOverdue: 64,
+      frequencyKey: null,
+    },
+    {
+      ...pack,
+      month: 2,
+      year: 2026,
+      dueDate: '2026-03-15',
+      state: 'OVERDUE',
+      daysOverdue: 1,
+      frequencyKey: 'F-FEB',
+    },
+    {
+      ...pack,
+      month: 3,
+      year: 2026,
+      dueDate: '2026-04-15',
+      state: 'DUE',
+      daysOverdue: 0,
+      frequencyKey: null,
+    },
+  ],
+  rejectedUnits: [
+    {
+      ...rejectedUnit,
+      rejectedDocuments: [
+        {
+          fileType: 'CUSTOMER_LEDGER',
+          rejectionReason: 'ILLEGIBLE',
+          approverRemarks: 'Page 2 is blurred',
+        },
+        { fileType: 'KYC_APPLICANT', rejectionReason: null, approverRemarks: 'Expired PAN' },
+      ],
+    },
+  ],
+  unitsToUpload: [
+    {
+      ...makeUnit({ key: 'UNIT-3', projectKey: 'PRJ-1', tower: 'C', unit: 'C-301' }),
+      filledSlots: 3,
+      requiredSlots: 7,
+    },
+  ],
   readyUnits: [],
   rejectedFrequencies: [],
   readyFrequencies: [
     checkerFrequency('F3', { approvalStatus: 'NOT_RAISED', uploadedFiles: 9, canSubmit: true }),
+  ],
+  nocLetters: [
+    {
+      letterNumber: 'NOC-1',
+      unitKey: 'UNIT-4',
+      projectKey: 'PRJ-1',
+      projectName: 'Skyline Residency 1',
+      tower: 'D',
+      unit: 'D-401',
+      issuedAt: '2026-03-10T05:00:00.000Z',
+    },
   ],
   openLoanStatementRequests: [
     {
@@ -48,11 +115,37 @@ const TODO: TodoResponse = {
     },
   ],
   counts: {
+    monitoringPacks: 6,
+    overduePacks: 5,
     rejectedUnits: 3,
+    unitsToUpload: 1,
     readyUnits: 0,
     rejectedFrequencies: 0,
     readyFrequencies: 1,
+    nocLetters: 1,
     openLoanStatementRequests: 1,
+  },
+};
+
+const NOTHING: TodoResponse = {
+  monitoringPacks: [],
+  rejectedUnits: [],
+  unitsToUpload: [],
+  readyUnits: [],
+  rejectedFrequencies: [],
+  readyFrequencies: [],
+  nocLetters: [],
+  openLoanStatementRequests: [],
+  counts: {
+    monitoringPacks: 0,
+    overduePacks: 0,
+    rejectedUnits: 0,
+    unitsToUpload: 0,
+    readyUnits: 0,
+    rejectedFrequencies: 0,
+    readyFrequencies: 0,
+    nocLetters: 0,
+    openLoanStatementRequests: 0,
   },
 };
 
@@ -73,10 +166,16 @@ describe('the borrower’s to-do on the home page', () => {
     const todo = within(await todoSection());
     expect(await todo.findByRole('heading', { level: 3, name: 'Rejected units 3' })).toBeTruthy();
     const unitLink = todo.getByRole('link', { name: 'Skyline Residency 1 · Tower B · Unit B-702' });
-    // Keys are URI-encoded; the panel opens on the rejected unit, filtered so it is in the list.
+    // Keys are URI-encoded; the panel opens on the rejected unit, filtered so it is in the list,
+    // at its first rejected document.
     expect(unitLink.getAttribute('href')).toBe(
-      '/unitstatus?status=REJECTED&project=PRJ-1&unit=UNIT%207%2FB',
+      '/unitstatus?status=REJECTED&project=PRJ-1&unit=UNIT%207%2FB&slot=CUSTOMER_LEDGER',
     );
+    // What was rejected and why, in plain words, with the reviewer's remarks.
+    expect(
+      todo.getByText('Customer Ledger rejected: The document cannot be read. “Page 2 is blurred”'),
+    ).toBeTruthy();
+    expect(todo.getByText('KYC Applicant rejected. “Expired PAN”')).toBeTruthy();
     // Only the first few are listed; the count links to all of them.
     expect(todo.getByRole('link', { name: 'See all 3' }).getAttribute('href')).toBe(
       '/unitstatus?status=REJECTED',
@@ -99,11 +198,76 @@ describe('the borrower’s to-do on the home page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Account Information' })).toBeTruthy();
   });
 
-  it('opens the rejected unit’s panel from its link', async () => {
+  it('lists the packs owed, overdue first, each linking to where it is submitted', async () => {
+    stubHome({ status: 200, body: TODO });
+    renderApp('/opportunities');
+    const todo = within(await todoSection());
+    // The packs come first: what is late before anything else.
+    const groups = todo.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(groups).toEqual([
+      'Monitoring packs to submit 6',
+      'Rejected units 3',
+      'Units with documents to upload 1',
+      'Frequencies ready to submit 1',
+      'NOC letters ready to download 1',
+      'Loan statements requested 1',
+    ]);
+    expect(todo.getByText('5 are overdue. The most overdue come first.')).toBeTruthy();
+    expect(todo.getByText('Overdue by 64 days, due 15 Jan 2026')).toBeTruthy();
+    expect(todo.getByText('Overdue by 1 day, due 15 Mar 2026')).toBeTruthy();
+    expect(todo.getByText('Due 15 Apr 2026')).toBeTruthy();
+    const [december, february] = todo.getAllByRole('link', { name: /^Escrow of Tower B · / });
+    // Not added yet: the collateral's frequency screen, whose calendar adds it.
+    expect(december!.getAttribute('href')).toBe('/accounts/ACC1001/collaterals?collateral=COL-9');
+    // Added: its document panel.
+    expect(february!.getAttribute('href')).toBe(
+      '/collateralstatus?status=ALL&collateral=COL-9&frequency=F-FEB',
+    );
+    // Six in all, three shown: the rest are on the calendar further down the page.
+    expect(todo.getByRole('link', { name: 'See all 6' }).getAttribute('href')).toBe(
+      '#account-calendar',
+    );
+  });
+
+  it('lists units still to upload with how many are in, and letters to download', async () => {
+    stubHome({ status: 200, body: TODO });
+    renderApp('/opportunities');
+    const todo = within(await todoSection());
+    const unit = await todo.findByRole('link', {
+      name: 'Skyline Residency 1 · Tower C · Unit C-301',
+    });
+    expect(unit.getAttribute('href')).toBe('/unitstatus?status=ALL&project=PRJ-1&unit=UNIT-3');
+    expect(todo.getByText('3 of 7 uploaded')).toBeTruthy();
+    const letter = todo.getByRole('link', { name: 'Skyline Residency 1 · Tower D · Unit D-401' });
+    // The approved unit's panel holds the letter's download.
+    expect(letter.getAttribute('href')).toBe(
+      '/unitstatus?status=APPROVED&project=PRJ-1&unit=UNIT-4',
+    );
+    expect(todo.getByText('Issued 10 Mar 2026')).toBeTruthy();
+  });
+
+  it('opens the rejected unit’s panel from its link, at the rejected document', async () => {
     stubRoutes({
       'GET /api/auth/session': sessionAs('client'),
       'GET /api/opportunities?page=1&perPage=10': NO_LOANS,
       'GET /api/todo': { status: 200, body: TODO },
+      'GET /api/projects/PRJ-1/units/UNIT%207%2FB': {
+        status: 200,
+        body: { unit: { ...rejectedUnit, approvalsRequired: 1 } },
+      },
+      'GET /api/units/UNIT%207%2FB/files?perPage=50': {
+        status: 200,
+        body: {
+          files: unitSlotFileTypes('Final').map((fileType) =>
+            makeFile(fileType, {
+              approvalStatus: ['KYC_CO_APPLICANT', 'CUSTOMER_LEDGER'].includes(fileType)
+                ? 'REJECTED'
+                : 'APPROVED',
+            }),
+          ),
+          meta: { count: 7, page: 1, perPage: 50, totalPages: 1, totalRecords: 7 },
+        },
+      },
       'GET /api/projects/all/units/all/status/REJECTED/?sort=recentlyUpdatedOnTop&perPage=10&page=1':
         {
           status: 200,
@@ -121,28 +285,37 @@ describe('the borrower’s to-do on the home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/unitstatus'));
     const panel = await screen.findByRole('dialog', { name: /Document uploads/ });
     expect(panel.textContent).toContain('Flat A-101');
+    // Open at the document the link named, not at the panel's own first choice (the co-applicant's
+    // KYC comes before it and is rejected too).
+    const ledger = await within(panel).findByRole('button', { name: /^Customer Ledger/ });
+    await waitFor(() => expect(ledger.getAttribute('aria-expanded')).toBe('true'));
+    expect(
+      within(panel)
+        .getByRole('button', { name: /^Kyc Co-Applicant/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('false');
   });
 
   it('says when nothing needs the borrower', async () => {
+    stubHome({ status: 200, body: NOTHING });
+    renderApp('/opportunities');
+    const todo = within(await todoSection());
+    expect(await todo.findByText('Nothing needs you right now')).toBeTruthy();
+  });
+
+  it('never says nothing needs the borrower while a pack is owed', async () => {
     stubHome({
       status: 200,
       body: {
-        ...TODO,
-        rejectedUnits: [],
-        readyFrequencies: [],
-        openLoanStatementRequests: [],
-        counts: {
-          rejectedUnits: 0,
-          readyUnits: 0,
-          rejectedFrequencies: 0,
-          readyFrequencies: 0,
-          openLoanStatementRequests: 0,
-        },
+        ...NOTHING,
+        monitoringPacks: TODO.monitoringPacks.slice(0, 1),
+        counts: { ...NOTHING.counts, monitoringPacks: 1, overduePacks: 1 },
       },
     });
     renderApp('/opportunities');
     const todo = within(await todoSection());
-    expect(await todo.findByText('Nothing needs you right now')).toBeTruthy();
+    expect(await todo.findByText('Overdue by 64 days, due 15 Jan 2026')).toBeTruthy();
+    expect(todo.queryByText('Nothing needs you right now')).toBeNull();
   });
 
   it('says it could not load, with a retry, and leaves the loans alone', async () => {

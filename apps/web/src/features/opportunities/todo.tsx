@@ -15,11 +15,17 @@ import {
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  CollateralFileTypeSchema,
+  collateralFileTypeLabel,
   DEFAULT_TIME_ZONE,
   formatDate,
   frequencyLabel,
+  rejectionReasonLabel,
+  UnitFileTypeSchema,
+  unitFileTypeLabel,
   unitLabel,
   type Role,
+  type TodoRejectedDocument,
   type TodoResponse,
 } from '@portal/domain';
 import {
@@ -38,6 +44,17 @@ addMessages(messages);
 
 const HEADING_ID = 'todo-heading';
 
+/** The borrower's monitoring calendar on the same page, where every pack is listed. */
+export const ACCOUNT_CALENDAR_ID = 'account-calendar';
+
+interface TodoItem {
+  key: string;
+  label: ReactNode;
+  /** What is owed, in a line or two under the link: how late, what was rejected and why. */
+  details?: string[];
+  to: string;
+}
+
 interface TodoGroup {
   /** Names the group in the page's ids, whatever the language. */
   id: string;
@@ -45,14 +62,82 @@ interface TodoGroup {
   /** What the user does about these, in a few words. */
   hint: string;
   count: number;
-  items: { key: string; label: ReactNode; to: string }[];
-  /** The whole list, when there are more than the few shown. */
+  items: TodoItem[];
+  /** The whole list, when there are more than the few shown: a route, or `#id` on this page. */
   all?: string;
 }
 
-/** The to-do's groups, in the order a borrower acts on them: fix, submit, wait. */
+type Pack = TodoResponse['monitoringPacks'][number];
+
+/** A document's name by its slot, as the panel names it. */
+function documentName(kind: 'unit' | 'frequency', fileType: string): string {
+  const language = currentLanguage();
+  if (kind === 'unit') {
+    const parsed = UnitFileTypeSchema.safeParse(fileType);
+    return parsed.success ? unitFileTypeLabel(parsed.data, language) : fileType;
+  }
+  const parsed = CollateralFileTypeSchema.safeParse(fileType);
+  return parsed.success ? collateralFileTypeLabel(parsed.data, language) : fileType;
+}
+
+/** "Customer Ledger rejected: The document cannot be read. “Page 2 is blurred”" */
+function rejectedLines(kind: 'unit' | 'frequency', documents: TodoRejectedDocument[]): string[] {
+  return documents.map(({ fileType, rejectionReason, approverRemarks }) => {
+    const document = documentName(kind, fileType);
+    const what = rejectionReason
+      ? i18n._('opportunities.todoRejectedDocument', {
+          document,
+          reason: rejectionReasonLabel(rejectionReason, currentLanguage()),
+        })
+      : i18n._('opportunities.todoRejectedDocumentNoReason', { document });
+    return approverRemarks ? `${what} “${approverRemarks}”` : what;
+  });
+}
+
+const day = (date: string) => formatDate(date, DEFAULT_TIME_ZONE, currentLanguage());
+
+/**
+ * Where a pack is submitted: its frequency's panel once the period is added, else the
+ * collateral's frequency screen, whose calendar adds the period with one click.
+ */
+function packLink(role: Role, pack: Pack): string {
+  if (pack.frequencyKey)
+    return frequencyLink(role, {
+      collateralKey: pack.collateralKey,
+      key: pack.frequencyKey,
+      approvalStatus: 'NOT_RAISED',
+    });
+  const collateral = new URLSearchParams({ collateral: pack.collateralKey });
+  return `/accounts/${encodeURIComponent(pack.accountId)}/collaterals?${collateral}`;
+}
+
+function packItem(role: Role, pack: Pack): TodoItem {
+  const detail =
+    pack.state === 'OVERDUE'
+      ? i18n._('opportunities.todoPackOverdue', { days: pack.daysOverdue, date: day(pack.dueDate) })
+      : i18n._('opportunities.todoPackDue', { date: day(pack.dueDate) });
+  return {
+    key: `${pack.collateralKey}-${pack.frequency}-${pack.month}-${pack.year}`,
+    label: frequencyLabel(pack, currentLanguage()),
+    details: [detail],
+    to: packLink(role, pack),
+  };
+}
+
+/**
+ * The to-do's groups, in the order a borrower acts on them: what is late, what was rejected,
+ * what is still to upload, what is ready to submit, then what waits for them.
+ */
 function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
   const groups: TodoGroup[] = [
+    {
+      id: 'monitoring-packs',
+      title: i18n._('opportunities.todoPacks'),
+      hint: i18n._('opportunities.todoPacksHint', { overdue: todo.counts.overduePacks }),
+      count: todo.counts.monitoringPacks,
+      items: todo.monitoringPacks.map((pack) => packItem(role, pack)),
+      all: `#${ACCOUNT_CALENDAR_ID}`,
+    },
     {
       id: 'rejected-units',
       title: i18n._('opportunities.todoRejectedUnits'),
@@ -61,7 +146,8 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       items: todo.rejectedUnits.map((unit) => ({
         key: unit.key,
         label: unitLabel(unit, currentLanguage()),
-        to: unitLink(role, unit),
+        details: rejectedLines('unit', unit.rejectedDocuments),
+        to: unitLink(role, unit, unit.rejectedDocuments[0]?.fileType),
       })),
       all: `${unitStatusPath(role)}?status=REJECTED`,
     },
@@ -73,9 +159,29 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       items: todo.rejectedFrequencies.map((frequency) => ({
         key: frequency.key,
         label: frequencyLabel(frequency, currentLanguage()),
-        to: frequencyLink(role, frequency),
+        details: rejectedLines('frequency', frequency.rejectedDocuments),
+        to: frequencyLink(role, frequency, frequency.rejectedDocuments[0]?.fileType),
       })),
       all: `${collateralStatusPath(role)}?status=REJECTED`,
+    },
+    {
+      id: 'units-to-upload',
+      title: i18n._('opportunities.todoUnitsToUpload'),
+      hint: i18n._('opportunities.todoUnitsToUploadHint'),
+      count: todo.counts.unitsToUpload,
+      items: todo.unitsToUpload.map((unit) => ({
+        key: unit.key,
+        label: unitLabel(unit, currentLanguage()),
+        details: [
+          i18n._('opportunities.todoUploadedOf', {
+            filled: unit.filledSlots,
+            required: unit.requiredSlots,
+          }),
+        ],
+        // The panel opens on the first empty slot by itself.
+        to: unitLink(role, unit),
+      })),
+      all: `${unitStatusPath(role)}?status=ALL`,
     },
     {
       id: 'units-ready-to-submit',
@@ -102,6 +208,24 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
       all: `${collateralStatusPath(role)}?status=ALL`,
     },
     {
+      id: 'noc-letters',
+      title: i18n._('opportunities.todoLetters'),
+      hint: i18n._('opportunities.todoLettersHint'),
+      count: todo.counts.nocLetters,
+      items: todo.nocLetters.map((letter) => ({
+        key: letter.letterNumber,
+        label: unitLabel(letter, currentLanguage()),
+        details: [i18n._('opportunities.todoLetterIssued', { date: day(letter.issuedAt) })],
+        // The approved unit's panel holds the letter's download.
+        to: unitLink(role, {
+          projectKey: letter.projectKey,
+          key: letter.unitKey,
+          approvalStatus: 'APPROVED',
+        }),
+      })),
+      all: `${unitStatusPath(role)}?status=APPROVED`,
+    },
+    {
       id: 'loan-statements-requested',
       title: i18n._('opportunities.todoStatements'),
       hint: i18n._('opportunities.todoStatementsHint'),
@@ -110,8 +234,8 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
         key: request.id,
         label: i18n._('opportunities.todoStatementItem', {
           loan: request.opportunityName,
-          from: formatDate(request.fromDate, DEFAULT_TIME_ZONE, currentLanguage()),
-          to: formatDate(request.toDate, DEFAULT_TIME_ZONE, currentLanguage()),
+          from: day(request.fromDate),
+          to: day(request.toDate),
         }),
         to: loanStatementPath(request.opportunityKey),
       })),
@@ -121,9 +245,10 @@ function groupsOf(todo: TodoResponse, role: Role): TodoGroup[] {
 }
 
 /**
- * A borrower's home, above SPEC's loan table: what needs them now — rejected units and
- * frequencies to fix, sets ready to submit, statements on their way — each item a link that
- * opens its document panel.
+ * A borrower's home, above SPEC's loan table: everything that needs them now — packs due or
+ * overdue, rejected documents with their reasons, units still to upload, sets ready to submit,
+ * NOC letters to download, statements on their way — each item a link that opens its document
+ * panel (at the rejected slot) or the screen where it is done.
  */
 export function Todo({ role }: { role: Role }) {
   const { _ } = useLingui();
@@ -197,14 +322,26 @@ function TodoGroupCard({ group }: { group: TodoGroup }) {
             <Anchor component={Link} to={item.to} style={{ overflowWrap: 'anywhere' }}>
               {item.label}
             </Anchor>
+            {item.details?.map((detail) => (
+              <Text key={detail} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {detail}
+              </Text>
+            ))}
           </li>
         ))}
       </Stack>
-      {group.all && group.count > group.items.length && (
-        <Anchor component={Link} to={group.all} size="sm">
-          {_('opportunities.todoSeeAll', { count: group.count })}
-        </Anchor>
-      )}
+      {group.all &&
+        group.count > group.items.length &&
+        (group.all.startsWith('#') ? (
+          // A section of this page: the browser scrolls to it.
+          <Anchor href={group.all} size="sm">
+            {_('opportunities.todoSeeAll', { count: group.count })}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to={group.all} size="sm">
+            {_('opportunities.todoSeeAll', { count: group.count })}
+          </Anchor>
+        ))}
     </Stack>
   );
 }
