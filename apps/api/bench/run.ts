@@ -9,11 +9,12 @@
  *                             its own demo database beside it and drops it at the end
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_LARGE_DATABASE_URL  a database loaded by npm run seed:large, for the rows at scale
- *   BENCH_ROUNDS (5), BENCH_SECONDS (5: per round at 10 connections), BENCH_LOAD_SECONDS (10:
- *   per round at 50), BENCH_UPLOAD_MB (100), BENCH_PAINT_RUNS (5)
+ *   BENCH_ROUNDS (5), BENCH_SECONDS (5: per round at 10 connections, and per route of the
+ *   walk), BENCH_LOAD_SECONDS (10: per round at 50), BENCH_UPLOAD_MB (100), BENCH_PAINT_RUNS (5),
+ *   BENCH_OUTBOX_JOBS (200: mails, and webhooks, the outbox delivers)
  *
- * `--only PART[,PART…]` measures only those parts of the table: lists, large, upload, cold,
- * bundle, paint, phone.
+ * `--only PART[,PART…]` measures only those parts of the table: lists, large, routes,
+ * background, upload, cold, bundle, paint, phone.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import pg from 'pg';
 import * as prettier from 'prettier';
@@ -30,10 +31,21 @@ import { SERVER_NODE_FLAGS } from '../../../scripts/server-command.mjs';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
 import { ALL_ACCOUNTS } from '../src/db/lists/index.ts';
 import { sessions, users } from '../src/db/schema.ts';
+import { MAIL_TOPIC } from '../src/mail/mail-jobs.ts';
+import { WEBHOOK_TOPIC } from '../src/modules/webhooks/webhooks.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
 import { unitPanelPath, type ListScreenStatus } from '@portal/domain';
 import type { CapturedRequest } from './bare/statements.ts';
 import { measurePaint, SLOW_4G_PHONE } from './lib/browser.ts';
+import {
+  bareMails,
+  bareWebhooks,
+  forgetReminders,
+  outboxDeliveries,
+  outboxIdle,
+  remindUntilDone,
+  startReceivers,
+} from './lib/background.ts';
 import { bundleSizes } from './lib/bundle.ts';
 import { captureSql } from './lib/capture.ts';
 import { fillCheckerQueue } from './lib/checker-queue.ts';
@@ -49,7 +61,15 @@ import {
   type Environment,
   type Server,
 } from './lib/processes.ts';
-import { interleaved, load, median, medianLoad, type LoadResult } from './lib/stats.ts';
+import {
+  plannedCalls,
+  seededObjects,
+  type Caller,
+  type OpenApiDocument,
+  type RouteCall,
+} from './lib/routes.ts';
+import { interleaved, load, loadDuring, median, medianLoad, type LoadResult } from './lib/stats.ts';
+import { SEED_ADMIN_EMAIL, SEED_APPROVER_EMAIL, SEED_BORROWER_ACCOUNT } from './lib/seeded-book.ts';
 import {
   MIB,
   bareUpload,
@@ -64,10 +84,21 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 100);
 const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
+const OUTBOX_JOBS = Number(process.env.BENCH_OUTBOX_JOBS ?? 200);
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LARGE_URL = process.env.BENCH_LARGE_DATABASE_URL;
-const PARTS = ['lists', 'large', 'upload', 'cold', 'bundle', 'paint', 'phone'] as const;
+const PARTS = [
+  'lists',
+  'large',
+  'routes',
+  'background',
+  'upload',
+  'cold',
+  'bundle',
+  'paint',
+  'phone',
+] as const;
 const only = parseArgs({ options: { only: { type: 'string' } } }).values.only?.split(',');
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart) throw new Error(`--only ${unknownPart}: the parts are ${PARTS.join(', ')}`);
@@ -444,6 +475,8 @@ async function main() {
     }
 
     if (measures('large')) await largeBookRows(bareServer, productEnv, bareEnv, start, stop);
+    if (measures('routes')) await routeRows(productEnv, start, stop);
+    if (measures('background')) await backgroundRows(productEnv, demoUrl, start, stop);
 
     if (measures('upload')) {
       log('upload: product local storage route vs a bare pipeline to disk');
@@ -610,6 +643,37 @@ async function searchRows(base: string, headers: Record<string, string>, prefix:
   }
 }
 
+/** Rows are named by the book's size: 1M for the one npm run seed:large loads by default. */
+async function bookPrefix(db: DatabaseHandle['db']): Promise<string> {
+  const [book] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int as n from list_counts
+         where list = 'units' and account_key = ${ALL_ACCOUNTS}`,
+  );
+  const size = book?.n ?? 0;
+  return size >= 1e6 ? `${fixed(size / 1e6, size % 1e6 ? 1 : 0)}M` : `${fixed(size / 1e3)}k`;
+}
+
+/** The book at scale opened, or why it does not open (e.g. loaded before a migration changed). */
+async function openLargeBook(): Promise<{ large: DatabaseHandle; url: string } | string> {
+  if (!LARGE_URL) return 'skipped (run npm run seed:large first; see docs/performance.md)';
+  try {
+    return { large: await openDatabase({ kind: 'postgres', url: LARGE_URL }), url: LARGE_URL };
+  } catch (error) {
+    return (
+      `skipped (BENCH_LARGE_DATABASE_URL does not open: ${(error as Error).message.split('\n')[0]}; ` +
+      'run npm run seed:large -- --force)'
+    );
+  }
+}
+
+/** A new session of the seeded user `username` (the borrower's account key, or staff's e-mail). */
+async function seededSession(db: DatabaseHandle['db'], username: string) {
+  const [user] = await db.select().from(users).where(eq(users.username, username));
+  if (!user) throw new Error(`the book has no user ${username}: load it with npm run seed:large`);
+  return (await createSession(db, user.id, { federated: user.role !== 'client' })).token;
+}
+
 /** The checker list on the book npm run seed:large loads: latency by depth, plans, throughput. */
 async function largeBookRows(
   bareServer: string[],
@@ -624,22 +688,10 @@ async function largeBookRows(
     skipRow('1M: p.1 at 50 connections, req/s', reason);
     for (const { label } of SEARCHES) skipRow(`1M: files search ${label}, median ms`, reason);
   };
-  if (!LARGE_URL) {
-    skipAll('skipped (run npm run seed:large first; see docs/performance.md)');
-    return;
-  }
   log('the book at scale: a session, the SQL of pages 1, 100 and last, their plans');
-  let large: DatabaseHandle;
-  try {
-    large = await openDatabase({ kind: 'postgres', url: LARGE_URL });
-  } catch (error) {
-    // E.g. a migration rewritten since the book was loaded: load it again with --force.
-    skipAll(
-      `skipped (BENCH_LARGE_DATABASE_URL does not open: ${(error as Error).message.split('\n')[0]}; ` +
-        'run npm run seed:large -- --force)',
-    );
-    return;
-  }
+  const book = await openLargeBook();
+  if (typeof book === 'string') return skipAll(book);
+  const { large, url } = book;
   const token = await staffSession(large.db, 'approver@lender.example');
   try {
     const [counted] = await queryRows<{ n: number }>(
@@ -648,19 +700,11 @@ async function largeBookRows(
            where list = 'units' and account_key = ${ALL_ACCOUNTS}
              and approval_status = 'PENDING_APPROVAL'`,
     );
-    const [book] = await queryRows<{ n: number }>(
-      large.db,
-      sql`select coalesce(sum(n), 0)::int as n from list_counts
-           where list = 'units' and account_key = ${ALL_ACCOUNTS}`,
-    );
-    // Rows are named by the book's size: 1M for the one npm run seed:large loads by default.
-    const size = book?.n ?? 0;
-    const prefix =
-      size >= 1e6 ? `${fixed(size / 1e6, size % 1e6 ? 1 : 0)}M` : `${fixed(size / 1e3)}k`;
+    const prefix = await bookPrefix(large.db);
     const lastPage = Math.max(1, Math.ceil((counted?.n ?? 0) / 50));
     const pages = [1, Math.min(100, lastPage), lastPage];
     const captured = await captureSql(
-      productEnv(LARGE_URL),
+      productEnv(url),
       pages.map((page) => ({ url: CHECKER_LIST(page), token })),
     );
     await keepCaptured('large-book', captured);
@@ -669,8 +713,8 @@ async function largeBookRows(
     const plans: PlanCheck[] = [];
     for (const request of captured) plans.push(await checkPlans(pool, request, tokenHash(token)));
 
-    const product = await start('product', productServer, productEnv(LARGE_URL));
-    const bare = await start('bare', bareServer, bareEnv({ DATABASE_URL: LARGE_URL }));
+    const product = await start('product', productServer, productEnv(url));
+    const bare = await start('bare', bareServer, bareEnv({ DATABASE_URL: url }));
     try {
       log(`${prefix}: latency of pages ${pages.join(', ')} (sequential, interleaved)`);
       const headers = withToken(token);
@@ -738,6 +782,219 @@ async function largeBookRows(
   } finally {
     await large.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
     await large.close();
+  }
+}
+
+/**
+ * What each goal allows, in ms: the rejection report reads a year of decisions (its goal is the
+ * median only); every other GET is a list or a page, the staff calendar's pages included. The
+ * files screen's searches have rows of their own (searchRows).
+ */
+const routeGoal = (route: string): { p50: number; p99?: number } =>
+  route === 'GET /api/reports/rejections' ? { p50: 50 } : { p50: 10, p99: 50 };
+
+/**
+ * Every GET of the API's OpenAPI document at the book at scale, by construction: each as the
+ * borrower and as staff where they may call it (a public one as nobody), its path parameters
+ * filled from the seeded borrower's objects; p50 and p99 at 10 connections and the plans of the
+ * SQL it sends. A GET the walk cannot fill or call prints a row saying why.
+ */
+async function routeRows(
+  productEnv: (url: string) => (port: number) => Record<string, string>,
+  start: (...args: Parameters<typeof startServer>) => Promise<Server>,
+  stop: (server: Server) => Promise<void>,
+) {
+  const book = await openLargeBook();
+  if (typeof book === 'string') return skipRow('every GET of the API at scale', book);
+  const { large, url } = book;
+  const prefix = await bookPrefix(large.db);
+  const tokens: Record<Exclude<Caller, 'anyone'>, string> = {
+    borrower: await seededSession(large.db, SEED_BORROWER_ACCOUNT),
+    approver: await seededSession(large.db, SEED_APPROVER_EMAIL),
+    admin: await seededSession(large.db, SEED_ADMIN_EMAIL),
+  };
+  const headersOf = (caller: Caller): Record<string, string> =>
+    caller === 'anyone' ? {} : withToken(tokens[caller]);
+  const product = await start('product', productServer, productEnv(url));
+  try {
+    const objects = await seededObjects(
+      (large.db as unknown as { $client: pg.Pool }).$client,
+      SEED_BORROWER_ACCOUNT,
+    );
+    if (typeof objects === 'string') return skipRow(`${prefix}: every GET of the API`, objects);
+    const document = await getJson<OpenApiDocument>(`${product.base}/api/docs/json`);
+    const { calls, untimed } = plannedCalls(
+      document,
+      objects,
+      new Date().toISOString().slice(0, 10),
+    );
+    log(
+      `${prefix}: ${calls.length} calls of ${new Set(calls.map((c) => c.route)).size} GET routes`,
+    );
+    const answered: RouteCall[] = [];
+    for (const call of calls) {
+      const { status } = await timedGet(`${product.base}${call.url}`, headersOf(call.caller));
+      if (status >= 200 && status < 300) answered.push(call);
+      else untimed.push({ route: `${call.route} (${call.caller})`, reason: `answered ${status}` });
+    }
+
+    log(`${prefix}: the SQL of each call and its plans`);
+    const pool = (large.db as unknown as { $client: pg.Pool }).$client;
+    const plans = new Map<RouteCall, PlanCheck>();
+    for (const caller of ['anyone', 'borrower', 'approver', 'admin'] as const) {
+      const mine = answered.filter((call) => call.caller === caller);
+      if (mine.length === 0) continue;
+      const token = caller === 'anyone' ? undefined : tokens[caller];
+      const captured = await captureSql(
+        productEnv(url),
+        mine.map((call) => ({ url: call.url, token })),
+        { sqlOptional: true },
+      );
+      for (const [i, request] of captured.entries()) {
+        plans.set(mine[i]!, await checkPlans(pool, request, tokenHash(token ?? '')));
+      }
+    }
+
+    for (const call of answered) {
+      log(`${prefix}: ${call.route} as ${call.caller}, ${SECONDS} s at 10 connections`);
+      const target = { url: `${product.base}${call.url}`, headers: headersOf(call.caller) };
+      await load(target, { connections: 10, seconds: 1 });
+      const result = await load(target, { connections: 10, seconds: SECONDS });
+      const plan = plans.get(call)!;
+      const goal = routeGoal(call.route);
+      const firstFinding = plan.clean ? '' : plan.findings.find((f) => !f.includes('(small)'));
+      addRow({
+        measure: `${prefix}: ${call.route} (${call.caller}), p50 / p99 ms`,
+        product: `${fixed(result.p50)} / ${fixed(result.p99)}${plan.clean ? '' : `, plan: ${firstFinding}`}`,
+        goal: `≤ ${goal.p50} / ${goal.p99 === undefined ? '—' : `≤ ${goal.p99}`}, plan clean`,
+        verdict: met(
+          result.p50 <= goal.p50 &&
+            result.p99 <= (goal.p99 ?? Infinity) &&
+            plan.clean &&
+            result.failures === 0,
+        ),
+      });
+      if (result.failures > 0)
+        notes.push(`${call.route} (${call.caller}): ${result.failures} failed answers under load`);
+      if (!plan.clean || plan.notes.length > 0) {
+        notes.push(
+          `Plans of ${call.route} (${call.caller}): ${[...plan.findings, ...plan.notes].join('; ')}`,
+        );
+      }
+    }
+    for (const { route, reason } of untimed) {
+      addRow({ measure: `${prefix}: ${route}`, product: `not timed: ${reason}` });
+    }
+  } finally {
+    await stop(product);
+    await large.db.delete(sessions).where(
+      inArray(
+        sessions.tokenHash,
+        Object.values(tokens).map((token) => tokenHash(token)),
+      ),
+    );
+    await large.close();
+  }
+}
+
+/**
+ * Work the servers do besides answering: the monitoring reminders over the whole book (the
+ * checker list's p99 while they run, against the same list with nothing running) and the
+ * outbox's deliveries per second to a local SMTP listener and a local webhook receiver (against
+ * sending the same one after another without an outbox).
+ */
+async function backgroundRows(
+  productEnv: (
+    url: string,
+    extra?: Record<string, string>,
+  ) => (port: number) => Record<string, string>,
+  demoUrl: string,
+  start: (...args: Parameters<typeof startServer>) => Promise<Server>,
+  stop: (server: Server) => Promise<void>,
+) {
+  const book = await openLargeBook();
+  if (typeof book === 'string') {
+    skipRow('reminder run: checker list p99 at 10 conn., ms', book);
+  } else {
+    const { large, url } = book;
+    const prefix = await bookPrefix(large.db);
+    const token = await seededSession(large.db, SEED_APPROVER_EMAIL);
+    const product = await start('product', productServer, productEnv(url));
+    try {
+      const target = { url: `${product.base}${CHECKER_LIST(1)}`, headers: withToken(token) };
+      // The server queued the reminders owed as it started: forgotten, to run them anew.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await forgetReminders(large.db);
+      log(`${prefix}: checker list p.1 at 10 connections, quiet, then during reminder runs`);
+      await load(target, { connections: 10, seconds: 1 });
+      const quiet = await load(target, { connections: 10, seconds: SECONDS });
+      const runs = remindUntilDone(large.db, product.base);
+      const during = await loadDuring(target, 10, runs);
+      const done = await runs;
+      addRow({
+        measure: `${prefix}: checker list p.1 p99 at 10 conn. during reminder runs, ms (bare: no run)`,
+        product: fixed(during.p99),
+        bare: fixed(quiet.p99),
+        ratio: `${fixed(during.p99 / quiet.p99, 2)}×`,
+        goal: '≤ 50 ms',
+        verdict: met(during.p99 <= 50),
+      });
+      const [collaterals] = await queryRows<{ n: number }>(
+        large.db,
+        sql`select count(*)::int as n from collaterals where monitoring_since is not null`,
+      );
+      addRow({
+        measure: `${prefix}: reminder runs over ${fixed(collaterals?.n ?? 0)} collaterals, reminders/s`,
+        product: fixed(done.reminders / (done.ms / 1000)),
+      });
+      notes.push(
+        `Reminders: ${fixed(done.reminders)} queued in ${done.runs} runs (each at most 5 batches of 200) ` +
+          `in ${fixed(done.ms / 1000, 1)} s; the slowest run took ${fixed(done.slowestRunMs)} ms. ` +
+          `The runs ran in the benchmark's process on the product's database; the list's p50 went from ` +
+          `${fixed(quiet.p50)} to ${fixed(during.p50)} ms.`,
+      );
+    } finally {
+      await stop(product);
+      await forgetReminders(large.db);
+      await large.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+      await large.close();
+    }
+  }
+
+  log(`outbox: ${OUTBOX_JOBS} mails and ${OUTBOX_JOBS} webhooks to local receivers`);
+  const receivers = await startReceivers();
+  const demo = await openDatabase({ kind: 'postgres', url: demoUrl });
+  const product = await start(
+    'product',
+    productServer,
+    productEnv(demoUrl, {
+      SMTP_URL: receivers.smtp.url,
+      WEBHOOK_URL: receivers.hooks.url,
+      WEBHOOK_SECRET: receivers.secret,
+    }),
+  );
+  try {
+    await outboxIdle(demo.db);
+    for (const { topic, label, bare } of [
+      {
+        topic: MAIL_TOPIC,
+        label: 'mails',
+        bare: () => bareMails(receivers.smtp.url, OUTBOX_JOBS),
+      },
+      {
+        topic: WEBHOOK_TOPIC,
+        label: 'webhooks',
+        bare: () => bareWebhooks(receivers.hooks.url, receivers.secret, OUTBOX_JOBS),
+      },
+    ] as const) {
+      const delivered = await outboxDeliveries(demo.db, topic, OUTBOX_JOBS);
+      const direct = await bare();
+      addRatioRow(`outbox: ${label} delivered per second (bare: sent directly)`, delivered, direct);
+    }
+  } finally {
+    await stop(product);
+    await demo.close();
+    await receivers.close();
   }
 }
 

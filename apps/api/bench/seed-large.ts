@@ -26,12 +26,15 @@ import { users } from '../src/db/schema.ts';
 import { hashSecret } from '../src/modules/identity/passwords.ts';
 import { createSession } from '../src/modules/identity/sessions.ts';
 
+import {
+  SEED_ADMIN_EMAIL,
+  SEED_APPROVER_EMAIL,
+  SEED_BORROWER_ACCOUNT,
+  SEED_PASSWORD,
+} from './lib/seeded-book.ts';
+
 /** Where the approver's session token is written, for a person trying the seeded book. */
-export const SEED_SESSION_FILE = path.join(tmpdir(), 'borrower-portal-seed-large.json');
-/** The password of the seeded borrower (ACC000001) and staff, for trying the book by hand. */
-export const SEED_PASSWORD = 'Bench#Secret1';
-export const SEED_APPROVER_EMAIL = 'approver@lender.example';
-export const SEED_BORROWER_ACCOUNT = 'ACC000001';
+const SEED_SESSION_FILE = path.join(tmpdir(), 'borrower-portal-seed-large.json');
 
 /** The tables loaded in bulk: their indexes and foreign keys are rebuilt after the load. */
 const BULK_TABLES = [
@@ -172,7 +175,7 @@ async function main() {
         .values([
           staffRow('approver', SEED_APPROVER_EMAIL),
           staffRow('viewer', 'viewer@lender.example'),
-          staffRow('admin', 'admin@lender.example'),
+          staffRow('admin', SEED_ADMIN_EMAIL),
         ])
         .returning();
       const approver = inserted.find((user) => user.role === 'approver')!;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,14 +8,14 @@ import {
   type CapturedRequest,
   type CapturedStatement,
 } from '../bare/statements.ts';
-import { getJson, productServer, startServer } from './processes.ts';
+import { productServer, startServer, timedGet } from './processes.ts';
 
 const captureHook = fileURLToPath(new URL('../capture/capture-sql.mjs', import.meta.url));
 
 export interface RequestToCapture {
   url: string;
-  /** The session token the request is sent with (as a bearer token). */
-  token: string;
+  /** The session token the request is sent with (as a bearer token); none for a public route. */
+  token?: string;
 }
 
 interface CaptureLine {
@@ -32,11 +32,13 @@ interface CaptureLine {
 /**
  * Runs the compiled product with the SQL capture loaded (capture/capture-sql.mjs), sends each
  * request three times and answers the statements of the third: by then its session is fresh and
- * its statements prepared, so it is what every later request sends.
+ * its statements prepared, so it is what every later request sends. A request must answer 2xx;
+ * one that sends no SQL fails the capture unless `sqlOptional` (it is then answered with none).
  */
 export async function captureSql(
   env: (port: number) => Record<string, string>,
   requests: RequestToCapture[],
+  options: { sqlOptional?: boolean } = {},
 ): Promise<CapturedRequest[]> {
   const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-capture-'));
   const file = path.join(folder, 'statements.jsonl');
@@ -48,22 +50,32 @@ export async function captureSql(
   try {
     for (const { url, token } of requests) {
       for (let i = 0; i < 3; i++) {
-        await getJson(`${server.base}${url}`, { authorization: `Bearer ${token}` });
+        const { status, body } = await timedGet(
+          `${server.base}${url}`,
+          token ? { authorization: `Bearer ${token}` } : {},
+        );
+        if (status >= 300) throw new Error(`GET ${url} answered ${status}: ${body.slice(0, 500)}`);
       }
     }
   } finally {
     await server.stop();
   }
-  const lines = readFileSync(file, 'utf8')
+  // No file when no request sent any SQL.
+  const lines = (existsSync(file) ? readFileSync(file, 'utf8') : '')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as CaptureLine);
   rmSync(folder, { recursive: true, force: true });
   const hashes = new Set(
-    requests.map(({ token }) => createHash('sha256').update(token).digest('base64url')),
+    requests.flatMap(({ token }) =>
+      token ? [createHash('sha256').update(token).digest('base64url')] : [],
+    ),
   );
   return requests.map(({ url }) => {
     const ids = lines.filter((l) => l.request.url === url).map((l) => l.request.id);
+    if (ids.length === 0 && options.sqlOptional) {
+      return { method: 'GET', url, connectionOptions: null, groups: [] };
+    }
     if (ids.length === 0) throw new Error(`no SQL was captured for ${url}`);
     const last = Math.max(...ids);
     const statements = lines.filter((l) => l.request.id === last);

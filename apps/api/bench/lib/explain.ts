@@ -4,13 +4,17 @@ import { SESSION_TOKEN_HASH, type CapturedRequest } from '../bare/statements.ts'
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Plan Rows'?: number;
   Plans?: PlanNode[];
 }
 
 export interface PlanCheck {
-  /** No Seq Scan of a table bigger than SMALL_TABLE_ROWS and no Sort node, in either plan. */
+  /**
+   * No Seq Scan of a table bigger than SMALL_TABLE_ROWS and no Sort of more rows than that, in
+   * either plan.
+   */
   clean: boolean;
-  /** What was found, e.g. "Sort", "Seq Scan on units"; small tables' scans are listed too. */
+  /** What was found, e.g. "Sort", "Seq Scan on units"; small scans and sorts are listed too. */
   findings: string[];
   /** A statement's plan that could not be made (e.g. a generic plan of an untyped parameter). */
   notes: string[];
@@ -18,8 +22,14 @@ export interface PlanCheck {
   planCacheMode: string;
 }
 
-/** Reading a table this small whole is cheaper than an index: not counted against the list. */
+/**
+ * Reading a table this small whole, or sorting this few rows, is cheaper than an index: not
+ * counted against the request.
+ */
 const SMALL_TABLE_ROWS = 1_000;
+
+const EXPLAINABLE = /^\s*\(?\s*(select|with|insert|update|delete|values)\b/i;
+const FORCES_CUSTOM_PLANS = /plan_cache_mode\s*(=|to)\s*'?force_custom_plan/i;
 
 /**
  * EXPLAINs every statement of a captured request on a connection of the product's own pool (so
@@ -55,12 +65,22 @@ export async function checkPlans(
         findings.add(`Seq Scan on ${table}${small ? ' (small)' : ''}`);
         if (!small) clean = false;
       } else if (type.includes('Sort')) {
-        findings.add(type);
-        clean = false;
+        // What the sort is handed: a page's few rows or a small set is no concern, a table is.
+        const input = node.Plans?.[0]?.['Plan Rows'] ?? node['Plan Rows'] ?? Infinity;
+        const small = input <= SMALL_TABLE_ROWS;
+        findings.add(
+          `${type}${small ? ' (small)' : ` of ~${Math.round(input).toLocaleString('en')} rows`}`,
+        );
+        if (!small) clean = false;
       }
       for (const child of node.Plans ?? []) inspect(child);
     };
-    const statements = request.groups.flat();
+    // Only queries have plans (not BEGIN, SET or COMMIT); a request whose transaction forces
+    // custom plans is planned only for its parameters.
+    const all = request.groups.flat();
+    const statements = all.filter(({ text }) => EXPLAINABLE.test(text));
+    const customOnly =
+      mode === 'force_custom_plan' || all.some(({ text }) => FORCES_CUSTOM_PLANS.test(text));
     for (const [i, statement] of statements.entries()) {
       const values = statement.values.map((v) => (v === SESSION_TOKEN_HASH ? tokenHash : v));
       const custom = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
@@ -68,7 +88,7 @@ export async function checkPlans(
         values,
       );
       inspect(custom.rows[0]!['QUERY PLAN'][0].Plan);
-      if (mode === 'force_custom_plan') continue;
+      if (customOnly) continue;
       const name = `bench_explain_${i}`;
       try {
         await client.query('set plan_cache_mode = force_generic_plan');

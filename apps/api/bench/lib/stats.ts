@@ -20,24 +20,49 @@ export interface LoadTarget {
   headers?: Record<string, string>;
 }
 
+const loadResult = (result: autocannon.Result): LoadResult => ({
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  failures: result.non2xx + result.errors + result.timeouts,
+});
+
 /** Load at a fixed number of connections for `seconds`: mean req/s and latency percentiles. */
 export async function load(
   target: LoadTarget,
   options: { connections: number; seconds: number },
 ): Promise<LoadResult> {
-  const result = await autocannon({
-    url: target.url,
-    headers: target.headers ?? {},
-    connections: options.connections,
-    duration: options.seconds,
-    pipelining: 1,
+  return loadResult(
+    await autocannon({
+      url: target.url,
+      headers: target.headers ?? {},
+      connections: options.connections,
+      duration: options.seconds,
+      pipelining: 1,
+    }),
+  );
+}
+
+/** Load at a fixed number of connections for as long as `work` runs (an hour at most). */
+export function loadDuring(
+  target: LoadTarget,
+  connections: number,
+  work: Promise<unknown>,
+): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const tracker = autocannon(
+      {
+        url: target.url,
+        headers: target.headers ?? {},
+        connections,
+        duration: 3600,
+        pipelining: 1,
+      },
+      (error, result) => (error ? reject(error) : resolve(loadResult(result))),
+    );
+    const stop = () => tracker.stop();
+    work.then(stop, stop);
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
 }
 
 /**
