@@ -45,6 +45,7 @@ import {
   outboxIdle,
   remindUntilDone,
   startReceivers,
+  startupRemindersDone,
 } from './lib/background.ts';
 import { bundleSizes } from './lib/bundle.ts';
 import { captureSql } from './lib/capture.ts';
@@ -780,6 +781,8 @@ async function largeBookRows(
       await stop(bare);
     }
   } finally {
+    // Its servers queued the reminders owed as they started (and cannot send them).
+    await forgetReminders(large.db);
     await large.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
     await large.close();
   }
@@ -887,6 +890,7 @@ async function routeRows(
     }
   } finally {
     await stop(product);
+    await forgetReminders(large.db);
     await large.db.delete(sessions).where(
       inArray(
         sessions.tokenHash,
@@ -923,7 +927,7 @@ async function backgroundRows(
     try {
       const target = { url: `${product.base}${CHECKER_LIST(1)}`, headers: withToken(token) };
       // The server queued the reminders owed as it started: forgotten, to run them anew.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await startupRemindersDone(large.db);
       await forgetReminders(large.db);
       log(`${prefix}: checker list p.1 at 10 connections, quiet, then during reminder runs`);
       await load(target, { connections: 10, seconds: 1 });

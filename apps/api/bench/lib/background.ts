@@ -21,6 +21,29 @@ export async function forgetReminders(db: Db) {
   await db.delete(outbox).where(and(eq(outbox.topic, MAIL_TOPIC), eq(outbox.status, 'pending')));
 }
 
+/**
+ * Waits for the run a product server makes as it starts to finish: the reminders it recorded
+ * have stopped growing for two seconds (or 60 s passed).
+ */
+export async function startupRemindersDone(db: Db) {
+  const deadline = performance.now() + 60_000;
+  let last = -1;
+  let steadySince = performance.now();
+  while (performance.now() < deadline) {
+    const [recorded] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from monitoring_reminders`,
+    );
+    if (recorded!.n !== last) {
+      last = recorded!.n;
+      steadySince = performance.now();
+    } else if (last > 0 && performance.now() - steadySince >= 2_000) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export interface ReminderRuns {
   runs: number;
   reminders: number;
