@@ -3,8 +3,11 @@ import { ImportCollateralSchema } from '../schemas/requests.ts';
 import { issueText } from '../translate.ts';
 import {
   calendarState,
+  daysSubmittedLate,
+  dueDateOf,
   expectedPeriods,
   monitoringCalendar,
+  packLateness,
   reminderOwed,
   type PeriodRow,
 } from './monitoring-calendar.ts';
@@ -44,6 +47,35 @@ describe('expected periods', () => {
     expect(
       names(expectedPeriods({ ...monthly, since: '2026-10-01' }, { year: 2026, month: 11 })),
     ).toEqual(['2026-11', '2026-10']);
+  });
+});
+
+describe('a pack’s lateness', () => {
+  it('is due on the due day of the month after the period, December’s in January', () => {
+    expect(dueDateOf({ month: 3, year: 2026 }, 15)).toBe('2026-04-15');
+    expect(dueDateOf({ month: 12, year: 2026 }, 10)).toBe('2027-01-10');
+  });
+
+  it('counts the days from the due date to the submission’s date in the business time zone', () => {
+    // 170 days after 15 Apr 2026; 20:00 UTC on 1 Oct is already 2 Oct in India.
+    expect(daysSubmittedLate('2026-04-15', '2026-10-01T20:00:00Z', IST)).toBe(170);
+    expect(daysSubmittedLate('2026-04-15', '2026-10-01T20:00:00Z', 'UTC')).toBe(169);
+    expect(daysSubmittedLate('2026-04-15', new Date('2026-04-15T12:00:00Z'), IST)).toBe(0);
+    expect(daysSubmittedLate('2026-04-15', '2026-03-01T00:00:00Z', IST)).toBe(0);
+    expect(daysSubmittedLate('2026-04-15', null, IST)).toBeNull();
+  });
+
+  it('tells a late submission, else the days a pack never submitted is overdue', () => {
+    expect(packLateness({ dueDate: '2026-04-15', daysLate: 170 }, '2026-11-27')).toEqual({
+      kind: 'late',
+      days: 170,
+    });
+    expect(packLateness({ dueDate: '2026-04-15', daysLate: 0 }, '2026-11-27')).toBeNull();
+    expect(packLateness({ dueDate: '2026-11-15', daysLate: null }, '2026-11-27')).toEqual({
+      kind: 'overdue',
+      days: 12,
+    });
+    expect(packLateness({ dueDate: '2026-11-27', daysLate: null }, '2026-11-27')).toBeNull();
   });
 });
 

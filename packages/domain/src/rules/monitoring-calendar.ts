@@ -76,6 +76,39 @@ const fromIndex = (index: number) => ({ year: Math.floor(index / 12), month: (in
 const isoMonthDay = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
+/** A period's due date (`YYYY-MM-DD`): `dueDay` of the month after its last month. */
+export function dueDateOf(period: { month: number; year: number }, dueDay: number): string {
+  const due = fromIndex(monthIndex(period.year, period.month) + 1);
+  return isoMonthDay(due.year, due.month, dueDay);
+}
+
+/**
+ * How late a pack's last submission came: whole days from its due date to the submission's date
+ * in the business time zone, 0 when on time; null while it was never submitted.
+ */
+export function daysSubmittedLate(
+  dueDate: string,
+  submittedAt: Date | string | null,
+  timeZone: string,
+): number | null {
+  if (submittedAt === null) return null;
+  return Math.max(0, daysFrom(dueDate, todayIn(timeZone, new Date(submittedAt))));
+}
+
+/**
+ * What a checker is told of a pack's timing: how many days late its submission came, or, never
+ * submitted, how many days it is overdue on `today`; null when neither.
+ */
+export function packLateness(
+  pack: { dueDate: string; daysLate: number | null },
+  today: string,
+): { kind: 'late' | 'overdue'; days: number } | null {
+  if (pack.daysLate !== null)
+    return pack.daysLate > 0 ? { kind: 'late', days: pack.daysLate } : null;
+  const overdue = daysFrom(pack.dueDate, today);
+  return overdue > 0 ? { kind: 'overdue', days: overdue } : null;
+}
+
 /**
  * The periods from `since` up to the current month, newest first. A period is named by its last
  * month, as the product names quarters (the add form's month may not be in the future, so a
@@ -94,12 +127,7 @@ export function expectedPeriods(
   if (last < first) return periods;
   for (let index = last - ((last - first) % step); index >= first; index -= step) {
     const period = fromIndex(index);
-    const due = fromIndex(index + 1);
-    periods.push({
-      frequency: step,
-      ...period,
-      dueDate: isoMonthDay(due.year, due.month, schedule.dueDay),
-    });
+    periods.push({ frequency: step, ...period, dueDate: dueDateOf(period, schedule.dueDay) });
   }
   return periods;
 }

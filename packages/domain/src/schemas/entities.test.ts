@@ -34,6 +34,7 @@ const checkerUnit = {
   projectName: 'Skyline',
   nocType: null,
   uploadedFiles: 0,
+  fraudFlagCount: 2,
 };
 
 describe('entity schemas', () => {
@@ -95,6 +96,8 @@ describe('entity schemas', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
       meta: { collateral: 'C-1', account: 'ACC1001' },
+      dueDate: '2027-01-15',
+      daysLate: null,
     };
     expect(FrequencySchema.safeParse(frequency).success).toBe(false);
     expect(FrequencySchema.safeParse({ ...frequency, month: 12 }).success).toBe(true);

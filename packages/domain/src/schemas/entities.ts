@@ -110,6 +110,11 @@ export const CheckerUnitSchema = UnitSchema.extend({
   projectName: z.string(),
   nocType: NocTypeSchema.nullable(),
   uploadedFiles: z.number().int().nonnegative(),
+  /**
+   * How many fraud flags its live files carry, for the checker's queue; null in a borrower's
+   * answers, who are never told of the flags (DocumentFileSchema.fraudFlags).
+   */
+  fraudFlagCount: z.number().int().nonnegative().nullable(),
 });
 export type CheckerUnit = z.infer<typeof CheckerUnitSchema>;
 
@@ -199,12 +204,21 @@ export const FrequencySchema = z.object({
   updatedAt: TimestampSchema,
   /** docs/product.md#records: the collateral key and the account id. */
   meta: z.object({ collateral: z.string(), account: z.string() }),
+  /** When its pack is due: the collateral's due day of the month after the period. */
+  dueDate: IsoDateStringSchema,
+  /**
+   * Days its last submission came after the due date (business time zone), 0 when on time;
+   * null while never submitted.
+   */
+  daysLate: z.number().int().nonnegative().nullable(),
 });
 export type Frequency = z.infer<typeof FrequencySchema>;
 
 export const CheckerFrequencySchema = FrequencySchema.extend({
   collateralName: z.string(),
   accountName: z.string(),
+  /** As CheckerUnitSchema's: its live files' fraud flags; null in a borrower's answers. */
+  fraudFlagCount: z.number().int().nonnegative().nullable(),
 });
 export type CheckerFrequency = z.infer<typeof CheckerFrequencySchema>;
 

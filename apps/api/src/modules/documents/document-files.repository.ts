@@ -67,6 +67,11 @@ export interface LiveFileSummary {
   approverRemarks: string | null;
 }
 
+/** A live file as a list's rows read it: also how many fraud flags it carries (fraud-flags.ts). */
+export interface ListedLiveFile extends LiveFileSummary {
+  fraudFlagCount: number;
+}
+
 /** A file row with the people its answer names. */
 export type DocumentFileRecord = DocumentFileRow & {
   uploaderUsername: string | null;
@@ -238,16 +243,19 @@ export function documentFilesRepository(t: DocumentFilesTable) {
      * prepared once, whatever the number of sets.
      */
     async liveFilesOf(db: Executor, parentKeys: string[]) {
-      const bySet = new Map<string, LiveFileSummary[]>(parentKeys.map((key) => [key, []]));
+      const bySet = new Map<string, ListedLiveFile[]>(parentKeys.map((key) => [key, []]));
       if (parentKeys.length === 0) return bySet;
       const name = `${getTableName(t)}.live-of`;
-      const files: LiveFileSummary[] = await preparedOnce(db, name, (statement) =>
+      const files: ListedLiveFile[] = await preparedOnce(db, name, (statement) =>
         db
           .select({
             parentKey: t.parentKey,
             fileType: t.fileType,
             approvalStatus: t.approvalStatus,
             approverRemarks: t.approverRemarks,
+            // Read with the page's live files (one indexed read for all rows), so the queue's
+            // counts cost no statement of their own.
+            fraudFlagCount: sql<number>`coalesce(jsonb_array_length(${t.fraudFlags}), 0)::int`,
           })
           .from(t)
           .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))

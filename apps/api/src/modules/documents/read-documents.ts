@@ -10,7 +10,11 @@ import type { Executor } from '../../db/client.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { listHistory } from '../audit/audit.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { toDocumentFile, type DocumentFileRecord } from './document-files.repository.ts';
+import {
+  toDocumentFile,
+  type DocumentFileRecord,
+  type ListedLiveFile,
+} from './document-files.repository.ts';
 import type {
   DocumentDeps,
   DocumentSetDefinition,
@@ -50,6 +54,13 @@ export async function lockSet<Row>(
 /** The fraud signals stored with a file ([] when none, or for a file completed before they were). */
 export const fraudFlagsOf = (row: DocumentFileRecord): FraudFlag[] =>
   (row.fraudFlags as FraudFlag[] | null) ?? [];
+
+/**
+ * The fraud flags of a set's live files, all told, for a checker's queue row; null for a
+ * borrower, who is never told of them (as fileEntry).
+ */
+export const fraudFlagCountOf = (files: readonly ListedLiveFile[], forStaff: boolean) =>
+  forStaff ? files.reduce((sum, file) => sum + file.fraudFlagCount, 0) : null;
 
 /**
  * `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content,

@@ -24,6 +24,8 @@ const columns = {
   accountKey: frequencies.accountKey,
   accountName: accounts.name,
   collateralName: collaterals.collateralName,
+  // When its pack is due (with its period): read with the collateral already joined.
+  dueDay: collaterals.dueDay,
 };
 
 const scoped = (scope: AccountScope, ...conditions: (SQL | undefined)[]) =>

@@ -63,7 +63,13 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      listFrequenciesByStatus(db, requireUser(request), request.params.status, request.query),
+      listFrequenciesByStatus(
+        db,
+        requireUser(request),
+        request.params.status,
+        request.query,
+        timeZone,
+      ),
   );
 
   app.post(
@@ -101,7 +107,13 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      listFrequencies(db, requireUser(request), request.params.collateralKey, request.query),
+      listFrequencies(
+        db,
+        requireUser(request),
+        request.params.collateralKey,
+        request.query,
+        timeZone,
+      ),
   );
 
   app.get(
@@ -116,6 +128,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
           db,
           requireUser(request),
           request.params.frequencyKey,
+          timeZone,
           request.params.collateralKey,
         ),
       ),
@@ -140,7 +153,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
       const { collateralKey, frequencyKey } = request.params;
       if (!request.body.approvalStatus) {
         // Another borrower's frequency is 404 whatever the body asks.
-        await getFrequency(db, user, frequencyKey, collateralKey);
+        await getFrequency(db, user, frequencyKey, timeZone, collateralKey);
         throw new DomainError('VALIDATION_FAILED', {
           message: 'domain.error.VALIDATION_FAILED.frequencyPeriod',
           field: 'approvalStatus',
@@ -155,7 +168,7 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
         request.body.approvalStatus,
         request.body.version,
       );
-      return { frequency: withoutNames(toFrequency(row, files)) };
+      return { frequency: withoutNames(toFrequency(row, files, timeZone)) };
     },
   );
 
@@ -192,7 +205,9 @@ export const frequenciesRoutes: FastifyPluginAsyncZod<{
         request.body.keys,
       );
       return {
-        frequencies: submitted.map(({ row, files }) => withoutNames(toFrequency(row, files))),
+        frequencies: submitted.map(({ row, files }) =>
+          withoutNames(toFrequency(row, files, timeZone)),
+        ),
       };
     },
   );

@@ -1,6 +1,8 @@
 import {
   currentMonthIn,
+  daysSubmittedLate,
   DomainError,
+  dueDateOf,
   frequencyDocumentSet,
   hasRequiredFiles,
   isFrequencyReadyToSubmit,
@@ -17,6 +19,7 @@ import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import type { LiveFileSummary } from '../documents/document-files.repository.ts';
+import { fraudFlagCountOf } from '../documents/read-documents.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
   frequencyCheckerOrder,
@@ -28,19 +31,39 @@ import {
 
 /**
  * API shape (docs/product.md#records) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
- * domain's readiness rule) come from the live files, loaded for all rows in one query.
+ * domain's readiness rule) and, for staff (`scope` null), the fraud flags come from the live
+ * files, loaded for all rows in one query.
  */
-async function toCheckerFrequencies(db: Database, rows: FrequencyWithOwners[]) {
+async function toCheckerFrequencies(
+  db: Database,
+  rows: FrequencyWithOwners[],
+  scope: AccountScope,
+  timeZone: string,
+) {
   const files = await frequencyFilesRepository.liveFilesOf(
     db,
     rows.map((r) => r.frequency.key),
   );
-  return rows.map((row) => toFrequency(row, files.get(row.frequency.key) ?? []));
+  return rows.map((row) => {
+    const own = files.get(row.frequency.key) ?? [];
+    // Added rather than spread, as toCheckerUnit's columns (a spread row is slow to serialise).
+    return Object.assign(toFrequency(row, own, timeZone), {
+      fraudFlagCount: fraudFlagCountOf(own, scope === null),
+    });
+  });
 }
 
-/** One frequency in the API's shape, from its row and its live files. */
-export function toFrequency(row: FrequencyWithOwners, own: readonly LiveFileSummary[]) {
+/**
+ * One frequency in the API's shape, from its row and its live files; its pack's due date and how
+ * late it was submitted count in the business time zone.
+ */
+export function toFrequency(
+  row: FrequencyWithOwners,
+  own: readonly LiveFileSummary[],
+  timeZone: string,
+) {
   const f = row.frequency;
+  const dueDate = dueDateOf(f, row.dueDay);
   return {
     key: f.key,
     collateralKey: f.collateralKey,
@@ -58,6 +81,8 @@ export function toFrequency(row: FrequencyWithOwners, own: readonly LiveFileSumm
     meta: { collateral: f.collateralKey, account: row.accountKey },
     collateralName: row.collateralName,
     accountName: row.accountName,
+    dueDate,
+    daysLate: daysSubmittedLate(dueDate, f.submittedAt, timeZone),
   };
 }
 
@@ -72,13 +97,15 @@ export async function getFrequency(
   db: Database,
   user: AuthenticatedUser,
   key: string,
+  timeZone: string,
   collateralKey?: string,
 ) {
-  const row = await repo.find(db, accountScope(user), key);
+  const scope = accountScope(user);
+  const row = await repo.find(db, scope, key);
   if (!row || (collateralKey !== undefined && row.frequency.collateralKey !== collateralKey)) {
     throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
   }
-  const [frequency] = await toCheckerFrequencies(db, [row]);
+  const [frequency] = await toCheckerFrequencies(db, [row], scope, timeZone);
   return frequency!;
 }
 
@@ -134,7 +161,7 @@ export async function addFrequency(
       throw error;
     }
   });
-  return getFrequency(db, user, key);
+  return getFrequency(db, user, key, timeZone);
 }
 
 export async function listFrequencies(
@@ -142,6 +169,7 @@ export async function listFrequencies(
   user: AuthenticatedUser,
   collateralKey: string,
   query: FrequencyListQuery,
+  timeZone: string,
 ) {
   const collateral = await visibleCollateral(db, user, collateralKey);
   const { rows, total, page, next } = await repo.listPage(db, {
@@ -153,7 +181,9 @@ export async function listFrequencies(
     perPage: query.perPage,
     next: query.next,
   });
-  const frequencies = (await toCheckerFrequencies(db, rows)).map(withoutNames);
+  const frequencies = (await toCheckerFrequencies(db, rows, accountScope(user), timeZone)).map(
+    withoutNames,
+  );
   return { frequencies, meta: listMeta(page, query.perPage, total, rows.length, next) };
 }
 
@@ -167,6 +197,7 @@ export async function listFrequenciesByStatus(
   user: AuthenticatedUser,
   status: CheckerStatusFilter,
   query: CheckerListQuery,
+  timeZone: string,
 ) {
   const scope = accountScope(user);
   const { rows, total, page, next } = await repo.listPage(db, {
@@ -180,14 +211,21 @@ export async function listFrequenciesByStatus(
     next: query.next,
   });
   return {
-    monitoringFrequencies: await toCheckerFrequencies(db, rows),
+    monitoringFrequencies: await toCheckerFrequencies(db, rows, scope, timeZone),
     meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
 
 /** The scope's frequencies ready to submit (canSubmit), most recently updated first: the first `limit` and how many. */
-export async function listReadyFrequencies(db: Database, scope: AccountScope, limit: number) {
+export async function listReadyFrequencies(
+  db: Database,
+  scope: AccountScope,
+  limit: number,
+  timeZone: string,
+) {
   const candidates = await repo.listFilledUnlocked(db, scope);
-  const ready = (await toCheckerFrequencies(db, candidates)).filter((f) => f.canSubmit);
+  const ready = (await toCheckerFrequencies(db, candidates, scope, timeZone)).filter(
+    (f) => f.canSubmit,
+  );
   return { frequencies: ready.slice(0, limit), total: ready.length };
 }

@@ -73,8 +73,8 @@ export async function borrowerTodo(db: Database, user: AuthenticatedUser, clock:
     listUnitsByStatus(db, user, 'REJECTED', NEWEST_FIRST),
     listUnitsToUpload(db, scope, TODO_LIST_LENGTH),
     listReadyUnits(db, scope, TODO_LIST_LENGTH),
-    listFrequenciesByStatus(db, user, 'REJECTED', NEWEST_FIRST),
-    listReadyFrequencies(db, scope, TODO_LIST_LENGTH),
+    listFrequenciesByStatus(db, user, 'REJECTED', NEWEST_FIRST, clock.timeZone),
+    listReadyFrequencies(db, scope, TODO_LIST_LENGTH, clock.timeZone),
     recentLettersOfAccount(db, scope, lettersSince, TODO_LIST_LENGTH),
     loanStatementsRepository.listOpenForAccount(db, scope, TODO_LIST_LENGTH),
   ]);
