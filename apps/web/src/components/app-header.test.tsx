@@ -66,6 +66,34 @@ describe('AppHeader (docs/product.md#screens header navigation)', () => {
     expect(nav.getByRole('button', { name: 'लॉग आउट' })).toBeTruthy();
   });
 
+  it('opens the same destinations, each with its name written out, from a labelled Menu', () => {
+    const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={approver} /> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.textContent).toBe('Menu');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    const list = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(list.hidden).toBe(true);
+
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(list.hidden).toBe(false);
+    const checker = within(list).getByRole('link', { name: 'NOC Checker' });
+    expect(checker.textContent).toBe('NOC Checker');
+    expect(within(list).getByRole('button', { name: 'Logout' }).textContent).toBe('Logout');
+    // Following a destination closes the menu.
+    fireEvent.click(checker);
+    expect(list.hidden).toBe(true);
+    expect(router.state.location.pathname).toBe('/checker');
+  });
+
+  it('labels the Menu in Hindi when Hindi is chosen', () => {
+    setLanguage('hi');
+    const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={client} /> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(screen.getByRole('button', { name: 'मेन्यू' })).toBeTruthy();
+  });
+
   it('names the product and links it to the role home', () => {
     renderHeader(approver);
     expect(screen.getByRole('link', { name: 'Borrower Portal' }).getAttribute('href')).toBe(

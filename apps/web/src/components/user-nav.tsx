@@ -1,6 +1,15 @@
-import { lazy, Suspense, type ComponentPropsWithRef, type ComponentType } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useId,
+  type ComponentPropsWithRef,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import { NavLink } from 'react-router';
-import { Group, UnstyledButton } from '@mantine/core';
+import { Box, Group, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingCommunity,
   IconCalendarDue,
@@ -10,10 +19,12 @@ import {
   IconFiles,
   IconHome,
   IconLogout,
+  IconMenu2,
   IconReportMoney,
   IconShieldX,
   IconUserCircle,
   IconUserCog,
+  IconX,
   type IconProps,
 } from '@tabler/icons-react';
 import type { SessionUser } from '@portal/domain';
@@ -91,46 +102,109 @@ export const ICON_PROPS = { size: 20, stroke: 1.75, 'aria-hidden': true } as con
 const ProfileMenu = lazy(() => import('./profile-menu'));
 
 /**
- * The role's navigation, profile and Logout. Every icon has an accessible name and a
- * tooltip; its text label shows on wide screens and collapses on phones.
+ * The role's navigation, profile and Logout. On wide screens a bar: every icon has an accessible
+ * name and a tooltip, and its text label shows from Mantine's md breakpoint. Narrower, the bar
+ * would be icons only: a labelled Menu button opens the same items with their names instead.
  */
 export function UserNav({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
+  return (
+    <>
+      <Group component="nav" aria-label={_('components.userNav.main')} gap={4} visibleFrom="md">
+        <NavItems user={user} />
+      </Group>
+      <PhoneMenu user={user} />
+    </>
+  );
+}
+
+/** Below the md breakpoint: a disclosure of the navigation, one labelled row per item. */
+function PhoneMenu({ user }: { user: SessionUser }) {
+  const { _ } = useLingui();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const menuId = useId();
+  return (
+    <Box hiddenFrom="md">
+      <UnstyledButton
+        className={classes.navItem}
+        aria-expanded={opened}
+        aria-controls={menuId}
+        onClick={toggle}
+      >
+        {opened ? <IconX {...ICON_PROPS} /> : <IconMenu2 {...ICON_PROPS} />}
+        <span>{_('components.userNav.menu')}</span>
+      </UnstyledButton>
+      <Stack
+        component="nav"
+        id={menuId}
+        hidden={!opened}
+        aria-label={_('components.userNav.main')}
+        gap={2}
+        className={classes.phoneMenu}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        <NavItems user={user} inMenu onNavigate={close} />
+      </Stack>
+    </Box>
+  );
+}
+
+/** The role's destinations, the profile and Logout: icons with tooltips, or labelled menu rows. */
+function NavItems({
+  user,
+  inMenu = false,
+  onNavigate,
+}: {
+  user: SessionUser;
+  inMenu?: boolean;
+  onNavigate?: () => void;
+}) {
   const { signOut, isSigningOut } = useSignOut();
   const { _ } = useLingui();
-  const items = NAV_BY_ROLE[user.role];
+  const itemClass = inMenu ? `${classes.navItem} ${classes.menuItem}` : classes.navItem;
+  // In the menu every name is written out; the bar's icons have it as a tooltip too.
+  const hinted = (label: string, item: ReactElement) =>
+    inMenu ? item : <Hint label={label}>{item}</Hint>;
   return (
-    <Group component="nav" aria-label={_('components.userNav.main')} gap={4}>
-      {items.map(({ to, label: labelId, icon: Icon }) => {
+    <>
+      {NAV_BY_ROLE[user.role].map(({ to, label: labelId, icon: Icon }) => {
         const label = _(labelId);
         return (
-          <Hint key={to} label={label}>
-            <UnstyledButton
-              component={NavLink}
-              to={to}
-              aria-label={label}
-              className={classes.navItem}
-            >
-              <Icon {...ICON_PROPS} />
-              <span className={classes.navLabel}>{label}</span>
-            </UnstyledButton>
-          </Hint>
+          <Fragment key={to}>
+            {hinted(
+              label,
+              <UnstyledButton
+                component={NavLink}
+                to={to}
+                aria-label={label}
+                className={itemClass}
+                onClick={onNavigate}
+              >
+                <Icon {...ICON_PROPS} />
+                <span className={classes.navLabel}>{label}</span>
+              </UnstyledButton>,
+            )}
+          </Fragment>
         );
       })}
-      <Suspense fallback={<ProfileButton user={user} />}>
-        <ProfileMenu user={user} button={<ProfileButton user={user} />} />
+      <Suspense fallback={<ProfileButton user={user} className={itemClass} />}>
+        <ProfileMenu user={user} button={<ProfileButton user={user} className={itemClass} />} />
       </Suspense>
-      <Hint label={_('components.userNav.logout')}>
+      {hinted(
+        _('components.userNav.logout'),
         <UnstyledButton
           aria-label={_('components.userNav.logout')}
-          className={classes.navItem}
+          className={itemClass}
           onClick={signOut}
           disabled={isSigningOut}
         >
           <IconLogout {...ICON_PROPS} />
           <span className={classes.navLabel}>{_('components.userNav.logout')}</span>
-        </UnstyledButton>
-      </Hint>
-    </Group>
+        </UnstyledButton>,
+      )}
+    </>
   );
 }
 

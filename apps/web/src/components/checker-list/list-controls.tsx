@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { CloseButton, Group, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { CheckerSortSchema, PAGE_SIZES, type CheckerSort } from '@portal/domain';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, Button, CloseButton, Collapse, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { CheckerSortSchema, DEFAULT_PAGE_SIZE, PAGE_SIZES, type CheckerSort } from '@portal/domain';
 import { addMessages, useLingui } from '../../i18n';
+import { useIsPhone } from '../phone';
 import { Select } from '../select';
 import { SEARCH_MAX_LENGTH, type ListParamChange, type ListParams } from './list-params';
 import { messages } from '../../i18n/messages/checkerList';
@@ -35,9 +37,53 @@ interface ListControlsProps<Status extends string> {
 
 /**
  * docs/product.md#screens's list controls — status filter, sort, items per page — and a search box, one row
- * that wraps on phones. Widths fit the longest label ('PENDING FOR APPROVAL').
+ * that wraps. Widths fit the longest label ('PENDING FOR APPROVAL'). On a phone, where they would
+ * stack above the first item, they fold behind one Filters button that counts those in use.
  */
-export function ListControls<Status extends string>({
+export function ListControls<Status extends string>(props: ListControlsProps<Status>) {
+  const { _ } = useLingui();
+  const isPhone = useIsPhone();
+  const [opened, { toggle }] = useDisclosure(false);
+  const controlsId = useId();
+  const [searchParams] = useSearchParams();
+  if (!isPhone) return <Controls {...props} />;
+  const { params } = props;
+  // The status counts once the reader has chosen one (the address names it); the rest when off
+  // their defaults.
+  const inUse = [
+    params.search !== '',
+    props.statuses !== undefined && searchParams.has('status'),
+    props.withSort !== false && params.sort !== 'recentlyUpdatedOnTop',
+    params.perPage !== DEFAULT_PAGE_SIZE,
+  ].filter(Boolean).length;
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+        rightSection={
+          inUse > 0 && (
+            <Badge circle size="sm" aria-hidden>
+              {inUse}
+            </Badge>
+          )
+        }
+        aria-label={_('checkerList.filtersLabel', { count: inUse })}
+        aria-expanded={opened}
+        aria-controls={controlsId}
+        onClick={toggle}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {_('checkerList.filters')}
+      </Button>
+      <Collapse expanded={opened} id={controlsId}>
+        <Controls {...props} />
+      </Collapse>
+    </Stack>
+  );
+}
+
+function Controls<Status extends string>({
   params,
   update,
   statuses,

@@ -19,6 +19,7 @@ import { ListControls } from '../../components/checker-list/list-controls';
 import { useListParams } from '../../components/checker-list/list-params';
 import { submittedColumns } from '../../components/checker-list/queue-age';
 import { StatusActionButton } from '../../components/checker-list/status-action-button';
+import { AgeWithSignals } from '../../components/checker-list/queue-signals';
 import {
   SelectForSubmit,
   useSubmitToChecker,
@@ -208,7 +209,13 @@ export function CollateralListPage() {
                       <Table.Td>{monthLabel(frequency.month, language)}</Table.Td>
                       <Table.Td>{frequency.year}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
-                      <Table.Td className={queueTable.pinnedAge}>{age}</Table.Td>
+                      <Table.Td className={queueTable.pinnedAge}>
+                        <AgeWithSignals
+                          age={age}
+                          fraudFlagCount={frequency.fraudFlagCount}
+                          pack={frequency}
+                        />
+                      </Table.Td>
                       <Table.Td className={queueTable.pinnedAction}>
                         {/* docs/product.md#screens, #statuses: the status button opens the document sidebar. */}
                         <StatusActionButton

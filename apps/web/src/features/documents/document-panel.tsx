@@ -17,6 +17,7 @@ import {
   type FileEntry,
 } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
+import { PackLatenessBadge } from '../../components/checker-list/pack-lateness-badge';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { StatusBadge } from '../../components/status-badge';
@@ -110,6 +111,7 @@ export function DocumentPanel({
               {setRef.title}
             </Text>
           )}
+          {setRef?.pack && <PackLatenessBadge pack={setRef.pack} />}
         </>
       }
     >

@@ -36,6 +36,8 @@ export interface DocumentSetRef {
   key: string;
   /** Shown in the panel header. */
   title: string;
+  /** A monitoring pack's due date and lateness, which the header tells when it came late. */
+  pack?: { dueDate: string; daysLate: number | null };
   /** The set's API path: GET answers {unit}|{frequency}, PUT takes {approvalStatus, version}. */
   basePath: string;
   /** Its history: {events}. */
@@ -84,7 +86,15 @@ export function unitSetRef(unit: {
 
 /** docs/product.md#screens frequency sidebar: the nine collateral slots; docs/product.md#api paths. */
 export function frequencySetRef(
-  f: { key: string; collateralKey: string; frequency: number; month: number; year: number },
+  f: {
+    key: string;
+    collateralKey: string;
+    frequency: number;
+    month: number;
+    year: number;
+    dueDate?: string;
+    daysLate?: number | null;
+  },
   collateralName?: string,
 ): DocumentSetRef {
   // Named in the screens' language when the list builds it (docs/product.md#api: any code has a name).
@@ -95,6 +105,7 @@ export function frequencySetRef(
     kind: 'frequency',
     key: f.key,
     title: collateralName ? `${collateralName}: ${period}` : period,
+    ...(f.dueDate !== undefined && { pack: { dueDate: f.dueDate, daysLate: f.daysLate ?? null } }),
     basePath: apiPath(FREQUENCY_PATH, frequencyKeys),
     historyPath: apiPath(FREQUENCY_HISTORY_PATH, frequencyKeys),
     filesPath: apiPath(FREQUENCY_FILES_PATH, { parentKey: f.key }),

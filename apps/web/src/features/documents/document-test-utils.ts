@@ -98,6 +98,7 @@ export function makeUnit(overrides: Partial<CheckerUnit> = {}): CheckerUnit {
     projectName: 'Skyline Residency 1',
     nocType: null,
     uploadedFiles: 0,
+    fraudFlagCount: null,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState, type Ref } from 'react';
 import { Accordion, Alert, Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import {
   canDiscard,
@@ -14,6 +14,7 @@ import {
   type ApprovalStatus,
   type FileEntry,
 } from '@portal/domain';
+import { FraudFlagBadge } from '../../components/fraud-flag-badge';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { DocumentWrites } from './document-queries';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';
@@ -88,17 +89,7 @@ export function SlotItem({ setRef, slot, entry, parentStatus, actor, writes, ref
             {slot.label}
           </Text>
           {/* A checker sees a flagged file before opening its slot. */}
-          {(file?.fraudFlags?.length ?? 0) > 0 && (
-            <Badge
-              component="span"
-              color="yellow"
-              variant="light"
-              leftSection={<IconAlertTriangle aria-hidden size={14} />}
-              style={{ flexShrink: 0 }}
-            >
-              {_('documentPanel.slot.flagged', { count: file!.fraudFlags!.length })}
-            </Badge>
-          )}
+          <FraudFlagBadge count={file?.fraudFlags?.length ?? 0} />
           {/* In the slot, not yet sent to the checker: the borrower's part is done. */}
           {file?.approvalStatus === 'NOT_RAISED' && (
             <Group component="span" gap={4} wrap="nowrap" ml="auto">

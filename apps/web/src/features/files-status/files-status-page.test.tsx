@@ -66,6 +66,8 @@ const frequency: Frequency = {
   createdAt: AT,
   updatedAt: AT,
   meta: { collateral: 'COL-1', account: 'ACC1' },
+  dueDate: '2026-04-15',
+  daysLate: null,
 };
 
 function entry(fileType: string, fileName: string | null, presignedUrl: string | null): FileEntry {

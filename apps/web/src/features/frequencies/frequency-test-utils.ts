@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import {
+  dueDateOf,
   hasRequiredFiles,
   type CheckerFrequency,
   type Frequency,
@@ -43,6 +44,9 @@ export function frequency(key: string, change: Partial<Frequency> = {}): Frequen
     createdAt: '2026-02-01T05:00:00.000Z',
     updatedAt: '2026-02-01T05:00:00.000Z',
     meta: { collateral: 'COL-1', account: 'ACC1001' },
+    dueDate: dueDateOf({ month: change.month ?? 1, year: change.year ?? 2026 }, 15),
+    // As the API: a submitted pack came on time unless a test says otherwise.
+    daysLate: change.submittedAt ? 0 : null,
     ...change,
   };
 }
@@ -55,6 +59,7 @@ export function checkerFrequency(
     ...frequency(key, change),
     collateralName: 'Skyline Residency — Tower A receivables',
     accountName: 'Mehta Constructions Pvt Ltd',
+    fraudFlagCount: null,
     ...change,
   };
 }

@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { unitCheckerLabel, type CheckerUnit } from '@portal/domain';
 import { submittedColumns } from '../../components/checker-list/queue-age';
+import { AgeWithSignals } from '../../components/checker-list/queue-signals';
 import { StatusActionButton } from '../../components/checker-list/status-action-button';
 import {
   SelectForSubmit,
@@ -161,7 +162,9 @@ function UnitTable({
               {withQueueColumns && (
                 <>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{submitted}</Table.Td>
-                  <Table.Td className={queueTable.pinnedAge}>{age}</Table.Td>
+                  <Table.Td className={queueTable.pinnedAge}>
+                    <AgeWithSignals age={age} fraudFlagCount={unit.fraudFlagCount} />
+                  </Table.Td>
                 </>
               )}
               <Table.Td className={queueTable.pinnedAction}>{action}</Table.Td>
@@ -225,7 +228,9 @@ function UnitCards({ items, withQueueColumns }: { items: UnitItem[]; withQueueCo
               {withQueueColumns && (
                 <>
                   <Field label={_('unitList.columnSubmitted')}>{submitted}</Field>
-                  <Field label={_('unitList.columnAge')}>{age}</Field>
+                  <Field label={_('unitList.columnAge')}>
+                    <AgeWithSignals age={age} fraudFlagCount={unit.fraudFlagCount} />
+                  </Field>
                 </>
               )}
             </Stack>

@@ -10,7 +10,21 @@ export const messages: Messages = {
   'checkerList.awaitingUnits': [['count'], ' यूनिट स्वीकृति की प्रतीक्षा में हैं।'],
   'checkerList.clearSearch': ['खोज हटाएँ'],
   'checkerList.confirm': ['कृपया अपने चयन की पुष्टि करें।'],
+  'checkerList.daysLate': [
+    ['days', 'plural', { one: ['#', ' दिन देर से'], other: ['#', ' दिन देर से'] }],
+  ],
+  'checkerList.daysOverdue': [
+    ['days', 'plural', { one: ['#', ' दिन अतिदेय'], other: ['#', ' दिन अतिदेय'] }],
+  ],
   'checkerList.dismiss': ['बंद करें'],
+  'checkerList.filters': ['फ़िल्टर'],
+  'checkerList.filtersLabel': [
+    [
+      'count',
+      'plural',
+      { '0': ['फ़िल्टर'], one: ['फ़िल्टर, ', '#', ' चालू'], other: ['फ़िल्टर, ', '#', ' चालू'] },
+    ],
+  ],
   'checkerList.notFoundFrequency': [
     'ऐसी कोई फ़्रीक्वेंसी नहीं है, या इसे देखने की अनुमति आपको नहीं है। जिस लिंक से आप आए हैं, उसे जाँच लें।',
   ],

@@ -11,7 +11,19 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'checkerList.awaitingUnits': [['count'], ' units are awaiting approval.'],
     'checkerList.clearSearch': ['Clear search'],
     'checkerList.confirm': ['Please confirm the selection.'],
+    'checkerList.daysLate': [
+      ['days', 'plural', { one: ['#', ' day late'], other: ['#', ' days late'] }],
+    ],
+    'checkerList.daysOverdue': [
+      ['days', 'plural', { one: ['#', ' day overdue'], other: ['#', ' days overdue'] }],
+    ],
     'checkerList.dismiss': ['Dismiss'],
+    'checkerList.filters': ['Filters'],
+    'checkerList.filtersLabel': [
+      [
+        'count',
+        'plural',
+        {
     'checkerList.notFoundFrequency': [
       'There is no such frequency, or it is not yours to see. Check the link you followed.',
     ],

@@ -8,6 +8,9 @@ export const messages: Messages = {
   'components.header.productName': ['ऋणी पोर्टल'],
   'components.pageFrame.skipToMain': ['मुख्य सामग्री पर जाएँ'],
   'components.pageLoader.loading': ['लोड हो रहा है…'],
+  'components.fraudFlagBadge': [
+    ['count', 'plural', { one: ['#', ' जाँच में संकेत'], other: ['#', ' जाँचों में संकेत'] }],
+  ],
   'components.pageTitle.title': [['title'], ' | ऋणी पोर्टल'],
   'components.pager.label': ['पेज'],
   'components.pager.next': ['अगला'],
@@ -33,6 +36,7 @@ export const messages: Messages = {
   'components.userNav.nocChecker': ['NOC चेकर'],
   'components.userNav.profile': ['प्रोफ़ाइल और टू-फ़ैक्टर लॉगिन'],
   'components.userNav.quarantine': ['क्वारंटीन'],
+  'components.userNav.menu': ['मेन्यू'],
   'components.userNav.rejectionReport': ['अस्वीकृति रिपोर्ट'],
   'components.userNav.unitStatus': ['यूनिट की स्थिति'],
 };

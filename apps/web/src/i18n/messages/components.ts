@@ -9,6 +9,9 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'components.header.productName': ['Borrower Portal'],
     'components.pageFrame.skipToMain': ['Skip to main content'],
     'components.pageLoader.loading': ['Loading…'],
+    'components.fraudFlagBadge': [
+      ['count', 'plural', { one: ['#', ' check flagged'], other: ['#', ' checks flagged'] }],
+    ],
     'components.pageTitle.title': [['title'], ' | Borrower Portal'],
     'components.pager.label': ['Pages'],
     'components.pager.next': ['Next'],
@@ -34,6 +37,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'components.userNav.nocChecker': ['NOC Checker'],
     'components.userNav.profile': ['Profile and two-factor sign-in'],
     'components.userNav.quarantine': ['Quarantine'],
+    'components.userNav.menu': ['Menu'],
     'components.userNav.rejectionReport': ['Rejection report'],
     'components.userNav.unitStatus': ['Unit Status'],
   },

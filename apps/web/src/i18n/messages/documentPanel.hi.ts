@@ -249,9 +249,6 @@ export const messages: Messages = {
     'पहली स्वीकृति आपने दी है, इसलिए इसकी पुष्टि करना या इसे वापस भेजना किसी दूसरे अनुमोदक का काम है।',
   ],
   'documentPanel.slot.failed': ['यह नहीं हो सका'],
-  'documentPanel.slot.flagged': [
-    ['count', 'plural', { one: ['#', ' जाँच में संकेत'], other: ['#', ' जाँचों में संकेत'] }],
-  ],
   'documentPanel.slot.noFile': ['फ़ाइल नहीं'],
   'documentPanel.slot.noFileUploaded': ['कोई फ़ाइल अपलोड नहीं हुई।'],
   'documentPanel.slot.uploaded': ['अपलोड हो गया'],

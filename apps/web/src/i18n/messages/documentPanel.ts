@@ -271,9 +271,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
       'You gave the first approval, so a different approver must confirm it or send it back.',
     ],
     'documentPanel.slot.failed': ['That did not work'],
-    'documentPanel.slot.flagged': [
-      ['count', 'plural', { one: ['#', ' check flagged'], other: ['#', ' checks flagged'] }],
-    ],
     'documentPanel.slot.noFile': ['NO FILE'],
     'documentPanel.slot.noFileUploaded': ['No file uploaded.'],
     'documentPanel.slot.uploaded': ['Uploaded'],
