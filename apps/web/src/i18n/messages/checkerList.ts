@@ -24,6 +24,12 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
         'count',
         'plural',
         {
+          '0': ['Filters'],
+          one: ['Filters, ', '#', ' active'],
+          other: ['Filters, ', '#', ' active'],
+        },
+      ],
+    ],
     'checkerList.notFoundFrequency': [
       'There is no such frequency, or it is not yours to see. Check the link you followed.',
     ],
