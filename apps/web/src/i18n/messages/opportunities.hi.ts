@@ -42,7 +42,7 @@ export const messages: Messages = {
   'opportunities.todoLoading': ['देख रहे हैं कि आपसे क्या अपेक्षित है…'],
   'opportunities.todoNothing': ['अभी आपके लिए कोई काम बाकी नहीं है'],
   'opportunities.todoNothingHint': [
-    'जब कोई दस्तावेज़ अस्वीकृत होगा या कोई सेट भेजने के लिए तैयार होगा, तो वह यहाँ दिखेगा।',
+    'जब कोई पैक देय होगा, कोई दस्तावेज़ अस्वीकृत होगा या दस्तावेज़ अपलोड करने या भेजने होंगे, तो वह यहाँ दिखेगा।',
   ],
   'opportunities.todoPackDue': ['नियत तारीख ', ['date']],
   'opportunities.todoPackOverdue': [['days'], ' दिन से अतिदेय, नियत तारीख ', ['date']],

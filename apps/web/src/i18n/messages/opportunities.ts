@@ -45,7 +45,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'opportunities.todoLoading': ['Looking for what needs you…'],
     'opportunities.todoNothing': ['Nothing needs you right now'],
     'opportunities.todoNothingHint': [
-      'When a document is rejected or a set is ready to submit, it shows here.',
+      'When a pack falls due, a document is rejected or documents are to upload or submit, it shows here.',
     ],
     'opportunities.todoPackDue': ['Due ', ['date']],
     'opportunities.todoPackOverdue': [
