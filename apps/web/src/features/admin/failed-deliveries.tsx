@@ -9,6 +9,7 @@ import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { deadLettersKey, deadLettersQuery, replayDeadLetter } from './admin-queries';
 import { formatWhen } from './format-when';
 import { messages } from '../../i18n/messages/admin';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -60,6 +61,7 @@ export function FailedDeliveries() {
         <Table.ScrollContainer
           minWidth={820}
           type="native"
+          className={scrollCue.cue}
           tabIndex={0}
           role="region"
           aria-label={_('admin.deliveries.title')}

@@ -14,6 +14,7 @@ import { Pager } from '../../components/pager';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { formatWhen } from './format-when';
 import { messages } from '../../i18n/messages/admin';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -95,6 +96,7 @@ function QuarantineList() {
           <Table.ScrollContainer
             minWidth={760}
             type="native"
+            className={scrollCue.cue}
             tabIndex={0}
             role="region"
             aria-label={_('admin.quarantine.title')}

@@ -25,6 +25,7 @@ import { Pager } from '../../components/pager';
 import { addMessages, i18n, useLingui } from '../../i18n';
 import { updateUser, usersKey, usersQuery } from './admin-queries';
 import { messages } from '../../i18n/messages/admin';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -212,6 +213,7 @@ function UsersTable({ users, myUsername, pending, onRole, onEnable, onDisable }:
     <Table.ScrollContainer
       minWidth={860}
       type="native"
+      className={scrollCue.cue}
       tabIndex={0}
       role="region"
       aria-label={_('admin.users.title')}

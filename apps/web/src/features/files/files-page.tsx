@@ -31,6 +31,7 @@ import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { documentSearchQuery } from './files-queries';
 import { messages } from '../../i18n/messages/files';
 
+import scrollCue from '../../components/scroll-cue.module.css';
 type StatusChoice = ApprovalStatus | 'ALL';
 const STATUSES: readonly StatusChoice[] = ['ALL', ...ApprovalStatusSchema.options];
 
@@ -135,7 +136,7 @@ export function FilesPage() {
       <>
         <Box aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
-          <Table.ScrollContainer minWidth={960} type="native">
+          <Table.ScrollContainer minWidth={960} type="native" className={scrollCue.cue}>
             <Table aria-label={_('files.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

@@ -38,6 +38,7 @@ import {
 } from './frequency-api';
 import { Hint } from '../../components/hint';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
+import scrollCue from '../../components/scroll-cue.module.css';
 import { messages } from '../../i18n/messages/frequencies';
 
 addMessages(messages);
@@ -210,7 +211,11 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
       <>
         <Box aria-busy={isLoading} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {/* A phone scrolls the table inside its box, not the page (docs/product.md#look-and-feel). */}
-          <Table.ScrollContainer minWidth={isClient ? 560 : 480} type="native">
+          <Table.ScrollContainer
+            minWidth={isClient ? 560 : 480}
+            type="native"
+            className={scrollCue.cue}
+          >
             <Table aria-label={_('frequencies.tableLabel')} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

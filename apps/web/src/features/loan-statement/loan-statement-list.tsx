@@ -8,6 +8,7 @@ import { AttachStatement, shownDate } from './attach-statement';
 import { addMessages, useLingui } from '../../i18n';
 import { loanStatementRequestsQuery } from './loan-statement-queries';
 import { messages } from '../../i18n/messages/loanStatement';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -63,6 +64,7 @@ export function LoanStatementList({
     <Table.ScrollContainer
       minWidth={720}
       type="native"
+      className={scrollCue.cue}
       tabIndex={0}
       role="region"
       aria-label={_('loanStatement.earlierRequests')}

@@ -40,6 +40,7 @@ import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { durationInWords } from './duration-in-words';
 import { messages } from '../../i18n/messages/rejectionReport';
 import { shortReason } from './short-reasons';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -266,6 +267,7 @@ function ByFileTypeTable({ report }: { report: RejectionReport }) {
       <Table.ScrollContainer
         minWidth={520}
         type="native"
+        className={scrollCue.cue}
         tabIndex={0}
         role="region"
         aria-label={_('rejectionReport.byDocument')}
