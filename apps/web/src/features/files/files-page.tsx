@@ -30,8 +30,8 @@ import { NO_FILE_TEXT_KEY } from '../files-status/files-status-table';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { documentSearchQuery } from './files-queries';
 import { messages } from '../../i18n/messages/files';
-
 import scrollCue from '../../components/scroll-cue.module.css';
+
 type StatusChoice = ApprovalStatus | 'ALL';
 const STATUSES: readonly StatusChoice[] = ['ALL', ...ApprovalStatusSchema.options];
 
