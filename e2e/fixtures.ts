@@ -316,9 +316,10 @@ export async function staffPage(
 
 /**
  * A one-page PDF whose page reads `text`, with a correct cross-reference table, so pdf.js draws
- * it as any viewer would. The server checks the magic bytes (docs/product.md#api).
+ * it as any viewer would. The server checks the magic bytes (docs/product.md#api). `producer`
+ * names the program that wrote it (an editing program's name raises a fraud flag).
  */
-export function onePagePdf(text: string): Buffer {
+export function onePagePdf(text: string, producer?: string): Buffer {
   const printable = text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '\\$&');
   const content = `BT /F1 16 Tf 24 60 Td (${printable}) Tj ET`;
   const objects = [
@@ -327,6 +328,7 @@ export function onePagePdf(text: string): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 140] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...(producer ? [`<< /Producer (${producer}) >>`] : []),
   ];
   let pdf = '%PDF-1.4\n';
   const offsets = objects.map((object, index) => {
@@ -337,7 +339,8 @@ export function onePagePdf(text: string): Buffer {
   const xref = pdf.length;
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const info = producer ? ` /Info ${objects.length} 0 R` : '';
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
 }
 
