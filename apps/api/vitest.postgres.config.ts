@@ -24,6 +24,8 @@ export const POSTGRES_SUITE = [
   'src/modules/accounts/accounts.routes.test.ts',
   'src/modules/todo/todo.routes.test.ts',
   'src/modules/monitoring/monitoring.routes.test.ts',
+  'src/modules/monitoring/monitoring-periods.test.ts',
+  'src/modules/monitoring/monitoring-plans.test.ts',
   'src/modules/reports/reports.routes.test.ts',
   // The lender's import moves loans and collaterals between accounts: triggers follow them.
   'src/modules/lender-data/lender-data.routes.test.ts',

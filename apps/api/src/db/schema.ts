@@ -685,12 +685,20 @@ export const monitoringPeriods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.collateralKey, t.frequency, t.year, t.month] }),
-    // Overdue periods are the ones not submitted due before today; the others (most overdue
-    // first) follow in due date order: both are ranges of these, read in the calendar's order.
+    // The calendar in three ranges, each read in its order (due date, collateral, frequency):
+    // overdue, the periods not submitted due before today; then those submitted due before
+    // today; then every period due from today on. Everyone's, and by account.
     index('monitoring_periods_due_idx').on(t.submitted, t.dueDate, t.collateralKey, t.frequency),
     index('monitoring_periods_account_due_idx').on(
       t.accountKey,
       t.submitted,
+      t.dueDate,
+      t.collateralKey,
+      t.frequency,
+    ),
+    index('monitoring_periods_any_status_idx').on(t.dueDate, t.collateralKey, t.frequency),
+    index('monitoring_periods_account_any_status_idx').on(
+      t.accountKey,
       t.dueDate,
       t.collateralKey,
       t.frequency,

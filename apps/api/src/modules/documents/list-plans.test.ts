@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { testPostgresUrl } from '../../../test/database.ts';
+import {
+  planOf,
+  recordStatements,
+  type PlanNode,
+  type SentStatement,
+} from '../../../test/plans.ts';
 import { seedStaff, tokenFor } from '../../../test/factories.ts';
 
 /**
@@ -17,7 +23,7 @@ const UNITS = 40_000;
 let t: TestApp;
 let staff: string;
 let borrower: string;
-let captured: { text: string; values: unknown[] }[] = [];
+let captured: SentStatement[] = [];
 
 /** Lender data in bulk (as `npm run seed:large` does, smaller): accounts to files, then statistics. */
 async function seed(db: TestApp['db']) {
@@ -85,58 +91,17 @@ beforeAll(async () => {
   );
   borrower = await tokenFor(t.db, client!.id);
   // Every statement the app sends from here on is captured, to be explained below.
-  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown[]) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    captured.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] });
-    return query(config, values);
-  };
+  captured = recordStatements(t.db);
 }, 300_000);
 
 afterAll(() => t?.close());
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-/** The plan's nodes for one statement, with PostgreSQL's custom or generic plan. */
-/** A statement's parameter written as SQL, for EXECUTE. */
-const literal = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? `array[${value.map(literal).join(', ')}]`
-      : `'${String(value).replace(/'/g, "''")}'`;
-
-async function planOf(statement: { text: string; values: unknown[] }, mode: string) {
-  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    await client.query(`set plan_cache_mode = ${mode}`);
-    await client.query(`prepare explained as ${statement.text}`);
-    const params = statement.values.map(literal);
-    const { rows } = await client.query(
-      `explain (format json) execute explained${params.length ? `(${params.join(', ')})` : ''}`,
-    );
-    await client.query('deallocate explained');
-    return nodesOf((rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan);
-  } finally {
-    client.release(true);
-  }
-}
 
 /** The ALL total adds up every kept count of its list: all of those rows, read in one pass. */
 const addsUpAllCounts = (text: string, node: PlanNode) =>
   node['Relation Name'] === 'list_counts' && !text.includes('approval_status');
 
 async function expectPlansClean(token: string, url: string) {
-  captured = [];
+  captured.length = 0;
   const res = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
   expect(res.statusCode, res.body).toBe(200);
   // The session lookup is by its unique token hash; here the few sessions make a scan cheaper.
@@ -146,7 +111,7 @@ async function expectPlansClean(token: string, url: string) {
   expect(statements.length).toBeGreaterThan(0);
   for (const statement of statements) {
     for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-      const bad = (await planOf(statement, mode)).filter(
+      const bad = (await planOf(t.db, statement, mode)).filter(
         (node) =>
           node['Node Type'] === 'Sort' ||
           (node['Node Type'] === 'Seq Scan' && !addsUpAllCounts(statement.text, node)),
@@ -295,7 +260,7 @@ describe.skipIf(!serverUrl)('the files screen’s search', () => {
     });
     // Not "sales": every frequency file here is named so, and then reading the table is right.
     for (const term of terms.filter((term) => term !== 'sales')) {
-      captured = [];
+      captured.length = 0;
       const res = await t.app.inject({
         url: `/api/files?search=${encodeURIComponent(term)}&perPage=50`,
         headers: { authorization: `Bearer ${staff}` },
@@ -304,7 +269,7 @@ describe.skipIf(!serverUrl)('the files screen’s search', () => {
       const statements = captured.filter((s) => /^\s*with named_accounts/i.test(s.text));
       expect(statements).toHaveLength(2);
       for (const statement of statements) {
-        const nodes = await planOf(statement, 'force_custom_plan');
+        const nodes = await planOf(t.db, statement, 'force_custom_plan');
         for (const node of nodes) if (node['Index Name']) used.add(node['Index Name']);
         expect(
           nodes

@@ -37,6 +37,8 @@ export async function sendMonitoringReminders(
 ): Promise<number> {
   const { batchSize, batches } = { ...REMINDER_BATCH, ...options };
   const day = calendarDay(options);
+  // Each run keeps the calendar's periods planned a year ahead, a month further as months pass.
+  await repo.planAhead(db, day);
   const owed = (
     await repo.notSubmitted(db, day, {
       from: oldestRemindedDueDate(day.today),

@@ -1,12 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
-  CALENDAR_STATE_BY_STATUS,
+  calendarState,
+  type ApprovalStatus,
   type CalendarEntry,
   type CalendarSort,
-  type CalendarState,
   type ReminderKind,
 } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { ALL_ACCOUNTS } from '../../db/lists/index.ts';
 import { frequencies } from '../../db/schema.ts';
 
 /** The business day and month the calendar is read on. */
@@ -20,10 +21,6 @@ export interface CalendarDay {
 export interface CalendarFilter {
   accountKey?: string;
   overdueOnly?: boolean;
-  /** Only packs not submitted yet: DUE or OVERDUE (a borrower's to-do). */
-  notSubmittedOnly?: boolean;
-  /** Packs not submitted whose due date lies in this range (the reminders' window). */
-  notSubmittedDueBetween?: { from: string; to: string };
 }
 
 /** A reminder as `monitoring_reminders` records it: a period's pack and the step owed. */
@@ -39,81 +36,85 @@ export interface ReminderClaim {
 /** A calendar answer's entry, with the account's e-mail the reminders go to. */
 export type CalendarRow = CalendarEntry & { accountEmail: string };
 
-const REVIEW_STATES = Object.entries(CALENDAR_STATE_BY_STATUS).flatMap(([status, state]) =>
-  state === null ? [] : [[status, state] as const],
-);
-const NOT_SUBMITTED = Object.entries(CALENDAR_STATE_BY_STATUS).flatMap(([status, state]) =>
-  state === null ? [status] : [],
-);
-const inList = (values: string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /**
- * Every monitored collateral's expected periods as rows, derived in SQL with generate_series so
- * the staff calendar filters, sorts and pages over thousands of collaterals without loading them:
- * the same rule as the domain's `monitoringCalendar`. A frequency row's state comes from the
- * domain's table itself; the dates (a period named by its last month, due on the due day of the
- * month after, overdue from the day after) are held to the domain by the API tests.
+ * How many months ahead of the current one `monitoring_periods` holds periods: the reminders'
+ * run moves the horizon on as months pass, a long way ahead of any read.
  */
-function calendarRows(day: CalendarDay, filter: CalendarFilter): SQL {
-  const conditions = [sql`c.monitoring_frequency is not null`, sql`c.monitoring_since is not null`];
-  if (filter.accountKey) conditions.push(sql`c.account_key = ${filter.accountKey}`);
-  const stated = [sql`true`];
-  if (filter.overdueOnly) stated.push(sql`state = ${'OVERDUE' satisfies CalendarState}`);
-  if (filter.notSubmittedOnly)
-    stated.push(sql`state in (${inList(['DUE', 'OVERDUE'] satisfies CalendarState[])})`);
-  if (filter.notSubmittedDueBetween) {
-    const { from, to } = filter.notSubmittedDueBetween;
-    stated.push(sql`state in (${inList(['DUE', 'OVERDUE'] satisfies CalendarState[])})`);
-    stated.push(sql`due_date between ${from}::date and ${to}::date`);
-  }
-  return sql`
-    with periods as (
-      select c.key as collateral_key, c.collateral_name, c.account_key, a.name as account_name,
-        a.email as account_email, c.monitoring_frequency::int as frequency,
-        extract(month from p.period)::int as month, extract(year from p.period)::int as year,
-        (p.period + interval '1 month')::date + (c.due_day - 1) as due_date
-      from collaterals c
-      join accounts a on a.key = c.account_key
-      cross join lateral generate_series(
-        c.monitoring_since + make_interval(months => c.monitoring_frequency - 1),
-        ${day.monthStart}::date::timestamp,
-        make_interval(months => c.monitoring_frequency::int)
-      ) as p(period)
-      where ${sql.join(conditions, sql` and `)}
-    ), stated as (
-      select periods.*, f.key as frequency_key,
-        case
-          ${sql.join(
-            REVIEW_STATES.map(
-              ([status, state]) => sql`when f.approval_status::text = ${status} then ${state}`,
-            ),
-            sql` `,
-          )}
-          when due_date < ${day.today}::date then ${'OVERDUE' satisfies CalendarState}
-          else ${'DUE' satisfies CalendarState}
-        end as state,
-        case
-          when f.approval_status is null or f.approval_status::text in (${inList(NOT_SUBMITTED)})
-            then greatest(${day.today}::date - due_date, 0)
-          else 0
-        end as days_overdue
-      from periods
-      left join frequencies f on f.collateral_key = periods.collateral_key
-        and f.frequency = periods.frequency and f.month = periods.month and f.year = periods.year
-    )
-    select * from stated where ${sql.join(stated, sql` and `)}`;
+export const PLANNED_MONTHS_AHEAD = 12;
+
+/** The first of the month `months` after the month of `monthStart` (`YYYY-MM-01`). */
+function monthsAfter(monthStart: string, months: number): string {
+  const [year, month] = monthStart.split('-').map(Number);
+  const index = year! * 12 + month! - 1 + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
-const ORDER: Record<CalendarSort, SQL> = {
-  mostOverdueFirst: sql`days_overdue desc, due_date asc, collateral_key asc, frequency asc`,
-  leastOverdueFirst: sql`days_overdue asc, due_date desc, collateral_key desc, frequency desc`,
+/** The horizon each database is known to reach: a calendar read asks it once per process. */
+const knownHorizon = new WeakMap<Executor, string>();
+
+/** Plans every collateral's periods up to PLANNED_MONTHS_AHEAD after this month, if not yet. */
+async function planAhead(db: Executor, day: CalendarDay): Promise<void> {
+  const wanted = monthsAfter(day.monthStart, PLANNED_MONTHS_AHEAD);
+  const [row] = await queryRows<{ through: string | Date }>(
+    db,
+    sql`select extend_monitoring_periods(${wanted}::date) as through`,
+  );
+  knownHorizon.set(db, isoDate(row!.through));
+}
+
+/** The periods of this month are planned: at once unless the reminders' run already did. */
+async function planThisMonth(db: Executor, day: CalendarDay): Promise<void> {
+  if ((knownHorizon.get(db) ?? '') < day.monthStart) await planAhead(db, day);
+}
+
+/**
+ * A page reads the periods named up to the current month: a period is due in the month after it,
+ * so those due before the first of the month after next.
+ */
+const dueBefore = (day: CalendarDay) => monthsAfter(day.monthStart, 2);
+
+/**
+ * The calendar in three ranges, each one range of an index read in the calendar's order (due
+ * date, collateral, frequency): the packs not submitted past their due date (overdue, the most
+ * overdue first), those submitted due before today, and every period due from today on (all 0
+ * days overdue). Most overdue first is the three in this order, least overdue first the reverse.
+ */
+const RANGES = {
+  overdue: (day: CalendarDay) => sql`submitted = false and due_date < ${day.today}::date`,
+  submitted: (day: CalendarDay) => sql`submitted = true and due_date < ${day.today}::date`,
+  due: (day: CalendarDay) =>
+    sql`due_date >= ${day.today}::date and due_date < ${dueBefore(day)}::date`,
 };
 
+type Direction = 'asc' | 'desc';
+
+const integer = (value: number) => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a count: ${value}`);
+  return value;
+};
+
+/** The keys of a stretch of one range of periods, in the calendar's order or its reverse. */
+function periodKeys(
+  accountKey: string | undefined,
+  range: SQL,
+  direction: Direction,
+  stretch: { offset: number; limit: number } | null,
+): SQL {
+  const inAccount = accountKey ? sql`account_key = ${accountKey} and ` : sql``;
+  const order = sql.raw(
+    `order by due_date ${direction}, collateral_key ${direction}, frequency ${direction}`,
+  );
+  // Written into the statement, not bound: the pool's generic plans would otherwise guess a
+  // tenth of the range and join that by hash to all the periods.
+  const paged = stretch
+    ? sql.raw(` limit ${integer(stretch.limit)} offset ${integer(stretch.offset)}`)
+    : sql``;
+  return sql`select collateral_key, frequency, due_date from monitoring_periods
+    where ${inAccount}${range} ${order}${paged}`;
+}
+
 interface RawCalendarRow {
+  position: number | string;
   collateral_key: string;
   collateral_name: string;
   account_key: string;
@@ -123,76 +124,137 @@ interface RawCalendarRow {
   month: number;
   year: number;
   due_date: string | Date;
-  state: CalendarState;
-  days_overdue: number | string;
+  approval_status: ApprovalStatus | null;
   frequency_key: string | null;
 }
 
 const isoDate = (value: string | Date) =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
-const toCalendarRow = (row: RawCalendarRow): CalendarRow => ({
-  collateralKey: row.collateral_key,
-  collateralName: row.collateral_name,
-  accountId: row.account_key,
-  accountName: row.account_name,
-  accountEmail: row.account_email,
-  frequency: row.frequency as 1 | 3,
-  month: Number(row.month),
-  year: Number(row.year),
-  dueDate: isoDate(row.due_date),
-  state: row.state,
-  daysOverdue: Number(row.days_overdue),
-  frequencyKey: row.frequency_key,
-});
+/**
+ * The periods `keys` names, in its order, with their collateral and account; the state as the
+ * domain gives it for their frequency row's status on `today`.
+ */
+async function periodsOf(db: Executor, keys: SQL, day: CalendarDay): Promise<CalendarRow[]> {
+  // A period is named by the month before the one it is due in: its key in the primary key.
+  const rows = await queryRows<RawCalendarRow>(
+    db,
+    sql`select k.position, p.collateral_key, c.collateral_name, c.account_key,
+          a.name as account_name, a.email as account_email, p.frequency, p.month, p.year,
+          p.due_date, p.approval_status, p.frequency_key
+        from (select keys.*, row_number() over () as position from (${keys}) as keys) as k
+        join monitoring_periods p on p.collateral_key = k.collateral_key
+          and p.frequency = k.frequency
+          and p.year = extract(year from k.due_date - interval '1 month')::smallint
+          and p.month = extract(month from k.due_date - interval '1 month')::smallint
+        join collaterals c on c.key = p.collateral_key
+        join accounts a on a.key = c.account_key`,
+  );
+  return rows
+    .sort((one, other) => Number(one.position) - Number(other.position))
+    .map((row) => {
+      const dueDate = isoDate(row.due_date);
+      return {
+        collateralKey: row.collateral_key,
+        collateralName: row.collateral_name,
+        accountId: row.account_key,
+        accountName: row.account_name,
+        accountEmail: row.account_email,
+        frequency: row.frequency as 1 | 3,
+        month: Number(row.month),
+        year: Number(row.year),
+        dueDate,
+        ...calendarState(dueDate, row.approval_status ?? undefined, day.today),
+        frequencyKey: row.frequency_key,
+      };
+    });
+}
+
+/** How many periods of the account (or all) each range holds, from the kept counts. */
+async function countRanges(db: Executor, day: CalendarDay, accountKey: string | undefined) {
+  const [counts] = await queryRows<Record<keyof typeof RANGES, number | string>>(
+    db,
+    sql`select
+          coalesce(sum(n) filter (where not submitted and due_date < ${day.today}::date), 0)
+            as overdue,
+          coalesce(sum(n) filter (where submitted and due_date < ${day.today}::date), 0)
+            as submitted,
+          coalesce(sum(n) filter (where due_date >= ${day.today}::date), 0) as due
+        from monitoring_period_counts
+        where account_key = ${accountKey ?? ALL_ACCOUNTS} and due_date < ${dueBefore(day)}::date`,
+  );
+  return {
+    overdue: Number(counts?.overdue ?? 0),
+    submitted: Number(counts?.submitted ?? 0),
+    due: Number(counts?.due ?? 0),
+  };
+}
 
 export const monitoringRepository = {
+  planAhead,
+
+  /**
+   * A page of the calendar, every account's or one's, and how many periods it has in all: the
+   * page's stretch of each range it reaches into, read off an index, the ranges' sizes known
+   * from the kept counts.
+   */
   async calendarPage(
     db: Executor,
     day: CalendarDay,
     filter: CalendarFilter,
     page: { sort: CalendarSort; offset: number; limit: number },
   ) {
-    const rows = calendarRows(day, filter);
-    const [items, [total]] = await Promise.all([
-      queryRows<RawCalendarRow>(
-        db,
-        sql`${rows} order by ${ORDER[page.sort]} limit ${page.limit} offset ${page.offset}`,
-      ),
-      queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${rows}) as calendar`),
-    ]);
-    return { rows: items.map(toCalendarRow), total: Number(total?.n ?? 0) };
+    await planThisMonth(db, day);
+    const sizes = await countRanges(db, day, filter.accountKey);
+    const names: (keyof typeof RANGES)[] = filter.overdueOnly
+      ? ['overdue']
+      : ['overdue', 'submitted', 'due'];
+    const direction: Direction = page.sort === 'mostOverdueFirst' ? 'asc' : 'desc';
+    if (direction === 'desc') names.reverse();
+    const reads: Promise<CalendarRow[]>[] = [];
+    let { offset, limit } = page;
+    for (const name of names) {
+      if (limit <= 0) break;
+      if (offset >= sizes[name]) {
+        offset -= sizes[name];
+        continue;
+      }
+      const keys = periodKeys(filter.accountKey, RANGES[name](day), direction, { offset, limit });
+      reads.push(periodsOf(db, keys, day));
+      limit -= Math.min(limit, sizes[name] - offset);
+      offset = 0;
+    }
+    const total = names.reduce((sum, name) => sum + sizes[name], 0);
+    return { rows: (await Promise.all(reads)).flat(), total };
   },
 
   /**
    * An account's packs not submitted, most overdue first: the first `limit`, how many in all and
-   * how many of them are overdue (one count over the same rows).
+   * how many of them are overdue. Not submitted, most overdue first is simply by due date.
    */
   async notSubmittedOfAccount(db: Executor, day: CalendarDay, accountKey: string, limit: number) {
-    const rows = calendarRows(day, { accountKey, notSubmittedOnly: true });
-    const [items, [counts]] = await Promise.all([
-      queryRows<RawCalendarRow>(db, sql`${rows} order by ${ORDER.mostOverdueFirst} limit ${limit}`),
-      queryRows<{ n: number | string; overdue: number | string }>(
+    await planThisMonth(db, day);
+    const notSubmitted = sql`submitted = false and due_date < ${dueBefore(day)}::date`;
+    const [rows, [counts]] = await Promise.all([
+      periodsOf(db, periodKeys(accountKey, notSubmitted, 'asc', { offset: 0, limit }), day),
+      queryRows<{ total: number | string; overdue: number | string }>(
         db,
-        sql`select count(*) as n,
-          count(*) filter (where state = ${'OVERDUE' satisfies CalendarState}) as overdue
-          from (${rows}) as calendar`,
+        sql`select coalesce(sum(n), 0) as total,
+              coalesce(sum(n) filter (where due_date < ${day.today}::date), 0) as overdue
+            from monitoring_period_counts
+            where account_key = ${accountKey} and not submitted
+              and due_date < ${dueBefore(day)}::date`,
       ),
     ]);
-    return {
-      rows: items.map(toCalendarRow),
-      total: Number(counts?.n ?? 0),
-      overdue: Number(counts?.overdue ?? 0),
-    };
+    return { rows, total: Number(counts?.total ?? 0), overdue: Number(counts?.overdue ?? 0) };
   },
 
   /** Packs not submitted due in a range, oldest due date first: what reminders are owed for. */
   async notSubmitted(db: Executor, day: CalendarDay, dueBetween: { from: string; to: string }) {
-    const rows = await queryRows<RawCalendarRow>(
-      db,
-      sql`${calendarRows(day, { notSubmittedDueBetween: dueBetween })} order by due_date, collateral_key`,
-    );
-    return rows.map(toCalendarRow);
+    await planThisMonth(db, day);
+    const range = sql`submitted = false and due_date between ${dueBetween.from}::date
+      and ${dueBetween.to}::date and due_date < ${dueBefore(day)}::date`;
+    return periodsOf(db, periodKeys(undefined, range, 'asc', null), day);
   },
 
   /** A collateral's frequency rows, as the calendar matches them. */

@@ -1,0 +1,2 @@
+CREATE INDEX "monitoring_periods_any_status_idx" ON "monitoring_periods" USING btree ("due_date","collateral_key","frequency");--> statement-breakpoint
+CREATE INDEX "monitoring_periods_account_any_status_idx" ON "monitoring_periods" USING btree ("account_key","due_date","collateral_key","frequency");

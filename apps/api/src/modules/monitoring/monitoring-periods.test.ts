@@ -1,0 +1,276 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApprovalStatusSchema, monitoringCalendar, type MonitoringFrequency } from '@portal/domain';
+import { queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { collaterals, frequencies } from '../../db/schema.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { seedAccount } from '../../../test/factories.ts';
+import { monitoringRepository as repo, type CalendarRow } from './monitoring.repository.ts';
+import { calendarDay } from './monitoring.service.ts';
+
+/**
+ * The calendar read off `monitoring_periods` is the domain's `monitoringCalendar` of every
+ * collateral, whatever the collaterals' calendars, their frequency rows' statuses and the day —
+ * as collaterals and frequency rows change under it and months pass beyond its horizon.
+ */
+const TIME_ZONE = 'Asia/Kolkata';
+let handle: DatabaseHandle;
+let accountKeys: string[];
+
+/** A small deterministic generator (mulberry32), so a failure reproduces. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    below: (n: number) => Math.floor(next() * n),
+    pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+const random = generator(20260615);
+
+const month = (index: number) =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+/** A calendar from 2023 to 2026, monthly or quarterly (or none), due on any day 1–28. */
+const randomCalendar = () => ({
+  monitoringFrequency: random.chance(0.1) ? null : random.pick([1, 3] as const),
+  dueDay: 1 + random.below(28),
+  monitoringSince: `${month(2023 * 12 + random.below(48))}-01`,
+});
+
+/** Frequency rows for a third of the months 2023–2027 (some not periods of their collateral). */
+async function addFrequencyRows(collateralKey: string, accountKey: string) {
+  const rows = [];
+  for (let index = 2023 * 12; index < 2028 * 12; index++) {
+    if (!random.chance(0.3)) continue;
+    rows.push({
+      collateralKey,
+      accountKey,
+      frequency: random.pick([1, 1, 3]),
+      year: Math.floor(index / 12),
+      month: (index % 12) + 1,
+      approvalStatus: random.pick(ApprovalStatusSchema.options),
+    });
+  }
+  if (rows.length > 0) await handle.db.insert(frequencies).values(rows).onConflictDoNothing();
+}
+
+let collateralCount = 0;
+async function addCollaterals(n: number) {
+  for (let i = 0; i < n; i++) {
+    // Keys of one length and alphabet sort alike in every collation, as the calendar's ties do.
+    const key = `C${String(++collateralCount).padStart(3, '0')}`;
+    const accountKey = random.pick(accountKeys);
+    await handle.db
+      .insert(collaterals)
+      .values({ key, accountKey, collateralName: `Collateral ${key}`, ...randomCalendar() });
+    await addFrequencyRows(key, accountKey);
+  }
+}
+
+/** The calendar as the domain derives it, one collateral at a time, most overdue first. */
+async function derivedCalendar(now: Date): Promise<CalendarRow[]> {
+  const all = await handle.db.select().from(collaterals);
+  const rows = await handle.db.select().from(frequencies);
+  const accounts = await queryRows<{ key: string; name: string; email: string }>(
+    handle.db,
+    sql`select key, name, email from accounts`,
+  );
+  const entries: CalendarRow[] = [];
+  for (const collateral of all) {
+    if (!collateral.monitoringFrequency || !collateral.monitoringSince) continue;
+    const account = accounts.find((a) => a.key === collateral.accountKey)!;
+    const periods = monitoringCalendar(
+      {
+        monitoringFrequency: collateral.monitoringFrequency as MonitoringFrequency,
+        dueDay: collateral.dueDay,
+        since: collateral.monitoringSince,
+      },
+      rows.filter((row) => row.collateralKey === collateral.key),
+      now,
+      TIME_ZONE,
+    );
+    for (const period of periods) {
+      entries.push({
+        ...period,
+        collateralKey: collateral.key,
+        collateralName: collateral.collateralName,
+        accountId: account.key,
+        accountName: account.name,
+        accountEmail: account.email,
+      });
+    }
+  }
+  return entries.sort(
+    (a, b) =>
+      b.daysOverdue - a.daysOverdue ||
+      a.dueDate.localeCompare(b.dueDate) ||
+      a.collateralKey.localeCompare(b.collateralKey) ||
+      a.frequency - b.frequency,
+  );
+}
+
+const notSubmitted = (entry: CalendarRow) => entry.state === 'DUE' || entry.state === 'OVERDUE';
+
+/** Every read of the calendar on `now` answers what the domain derives. */
+async function expectCalendarOn(now: Date) {
+  const day = calendarDay({ now: () => now, timeZone: TIME_ZONE });
+  const derived = await derivedCalendar(now);
+  for (const accountKey of [undefined, accountKeys[0]]) {
+    const mostOverdueFirst = derived.filter(
+      (entry) => !accountKey || entry.accountId === accountKey,
+    );
+    const overdue = mostOverdueFirst.filter((entry) => entry.state === 'OVERDUE').length;
+    for (const sort of ['mostOverdueFirst', 'leastOverdueFirst'] as const) {
+      for (const overdueOnly of [false, true]) {
+        const all = overdueOnly ? mostOverdueFirst.slice(0, overdue) : mostOverdueFirst;
+        const wanted = sort === 'mostOverdueFirst' ? all : [...all].reverse();
+        const read = (offset: number, limit: number) =>
+          repo.calendarPage(handle.db, day, { accountKey, overdueOnly }, { sort, offset, limit });
+        const context = `${now.toISOString()} ${accountKey ?? 'staff'} ${sort} overdue=${overdueOnly}`;
+        expect(await read(0, 100_000), context).toEqual({ rows: wanted, total: wanted.length });
+        // A page across the end of the overdue packs (or their start, least overdue first).
+        const across = Math.max(
+          0,
+          sort === 'mostOverdueFirst' ? overdue - 3 : all.length - overdue - 3,
+        );
+        expect((await read(across, 7)).rows, `${context} at ${across}`).toEqual(
+          wanted.slice(across, across + 7),
+        );
+      }
+    }
+    const owed = mostOverdueFirst.filter(notSubmitted);
+    if (accountKey) {
+      expect(await repo.notSubmittedOfAccount(handle.db, day, accountKey, 5)).toEqual({
+        rows: owed.slice(0, 5),
+        total: owed.length,
+        overdue,
+      });
+    } else {
+      const from = '2024-03-01';
+      expect(await repo.notSubmitted(handle.db, day, { from, to: day.today })).toEqual(
+        owed.filter((entry) => entry.dueDate >= from && entry.dueDate <= day.today),
+      );
+    }
+  }
+}
+
+/** Days read on: month ends and starts in India (the first two are one instant apart), and one
+ * beyond the horizon the migration planned. */
+const DAYS = [
+  '2024-01-31T18:29:59Z',
+  '2024-01-31T18:30:00Z',
+  '2025-02-28T12:00:00Z',
+  '2026-06-15T06:00:00Z',
+  '2026-06-16T06:00:00Z',
+  '2026-12-31T20:00:00Z',
+].map((instant) => new Date(instant));
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  accountKeys = [];
+  for (let i = 0; i < 3; i++) accountKeys.push((await seedAccount(handle.db)).key);
+  // Due on the day some reads are made: not yet overdue that day, overdue the next.
+  await handle.db.insert(collaterals).values({
+    key: 'C000',
+    accountKey: accountKeys[0]!,
+    collateralName: 'Collateral C000',
+    monitoringFrequency: 1,
+    dueDay: 15,
+    monitoringSince: '2024-01-01',
+  });
+  await addCollaterals(24);
+});
+afterAll(() => handle?.close());
+
+it('holds every collateral’s periods as the domain derives them, on any day', async () => {
+  for (const now of DAYS) await expectCalendarOn(now);
+}, 120_000);
+
+it('follows frequency rows reviewed, added, renamed and deleted', async () => {
+  const rows = await handle.db.select().from(frequencies);
+  for (const row of rows.filter(() => random.chance(0.2))) {
+    await handle.db
+      .update(frequencies)
+      .set({ approvalStatus: random.pick(ApprovalStatusSchema.options) })
+      .where(eq(frequencies.key, row.key));
+  }
+  const gone = rows.filter(() => random.chance(0.1)).map((row) => row.key);
+  await handle.db.delete(frequencies).where(inArray(frequencies.key, gone));
+  // A row moved to another period (free of one) with its status.
+  const moved = rows.find((row) => !gone.includes(row.key) && row.year === 2025)!;
+  await handle.db
+    .update(frequencies)
+    .set({ year: 2022, approvalStatus: 'APPROVED' })
+    .where(eq(frequencies.key, moved.key));
+  await addFrequencyRows('C001', (await collateralOf('C001')).accountKey);
+  await expectCalendarOn(DAYS[3]!);
+}, 60_000);
+
+const collateralOf = async (key: string) =>
+  (await handle.db.select().from(collaterals).where(eq(collaterals.key, key)))[0]!;
+
+it('follows collaterals whose calendar or account changes, and new ones', async () => {
+  for (const key of ['C002', 'C003', 'C004', 'C005']) {
+    await handle.db.update(collaterals).set(randomCalendar()).where(eq(collaterals.key, key));
+  }
+  await handle.db
+    .update(collaterals)
+    .set({
+      accountKey:
+        accountKeys[0] === (await collateralOf('C006')).accountKey
+          ? accountKeys[1]!
+          : accountKeys[0]!,
+    })
+    .where(eq(collaterals.key, 'C006'));
+  await handle.db
+    .update(collaterals)
+    .set({ monitoringFrequency: null })
+    .where(eq(collaterals.key, 'C007'));
+  // One statement changing many (as an import does), and one changing nothing of the calendar.
+  await handle.db.execute(
+    sql`update collaterals set due_day = 1 + (due_day + 7) % 28 where key between 'C010' and 'C015'`,
+  );
+  await handle.db
+    .update(collaterals)
+    .set({ collateralName: 'Renamed' })
+    .where(eq(collaterals.key, 'C016'));
+  await addCollaterals(4);
+  for (const now of [DAYS[1]!, DAYS[3]!]) await expectCalendarOn(now);
+}, 60_000);
+
+it('plans months beyond its horizon when they come, and counts what it holds', async () => {
+  // Years after the migration's horizon: read on its first day, the month is planned then.
+  await expectCalendarOn(new Date('2031-03-01T00:00:00+05:30'));
+  await repo.planAhead(handle.db, { today: '2031-03-01', monthStart: '2031-03-01' });
+  const [horizon] = await queryRows<{ through: string | Date }>(
+    handle.db,
+    sql`select through::text as through from monitoring_period_horizon`,
+  );
+  expect(horizon!.through).toBe('2032-03-01');
+  // The kept counts equal the periods they count, folded or not.
+  const miscounted = async () => {
+    const [row] = await queryRows<{ n: number | string }>(
+      handle.db,
+      sql`select count(*) as n from (
+            select account_key, submitted, due_date, count(*) as n from monitoring_periods
+            group by grouping sets ((account_key, submitted, due_date), (submitted, due_date))
+          ) periods full join (
+            select account_key, submitted, due_date, sum(n) as n from monitoring_period_counts
+            group by 1, 2, 3 having sum(n) <> 0
+          ) counts on counts.account_key = coalesce(periods.account_key, '')
+            and counts.submitted = periods.submitted and counts.due_date = periods.due_date
+          where counts.n is distinct from periods.n`,
+    );
+    return Number(row!.n);
+  };
+  expect(await miscounted()).toBe(0);
+  await handle.db.execute(sql`select compact_list_counts()`);
+  expect(await miscounted()).toBe(0);
+}, 60_000);
