@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frequencyLink, unitLink } from './deep-links';
+import { collateralFrequencyLink, frequencyLink, unitLink } from './deep-links';
 
 describe('panel links', () => {
   it('open a borrower’s unit on Unit Status, filtered to its status, keys encoded', () => {
@@ -19,5 +19,11 @@ describe('panel links', () => {
         approvalStatus: 'PENDING_APPROVAL',
       }),
     ).toBe('/collateralchecker?status=PENDING_APPROVAL&collateral=C1&frequency=F1');
+  });
+
+  it('open a frequency on its collateral’s frequency screen, keys encoded', () => {
+    expect(collateralFrequencyLink({ accountId: 'ACC 1', collateralKey: 'C/1', key: 'F1' })).toBe(
+      '/accounts/ACC%201/collaterals?collateral=C%2F1&frequency=F1',
+    );
   });
 });

@@ -64,6 +64,23 @@ export function frequencyLink(
   });
 }
 
+/**
+ * The collateral frequency screen (docs/product.md#screens) with the collateral chosen and the
+ * frequency's document panel open, as its list's row button opens it: closing the panel leaves
+ * the borrower on that list.
+ */
+export function collateralFrequencyLink(frequency: {
+  accountId: string;
+  collateralKey: string;
+  key: string;
+}): string {
+  const query = new URLSearchParams({
+    collateral: frequency.collateralKey,
+    frequency: frequency.key,
+  });
+  return `/accounts/${encodeURIComponent(frequency.accountId)}/collaterals?${query}`;
+}
+
 /** 'Monthly, January 2026': a frequency's period, as rows and messages name it. */
 export function periodLabel(frequency: { frequency: FrequencyCode; month: number; year: number }) {
   const language = currentLanguage();

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -30,12 +31,22 @@ export interface SubmittableRow {
 type SetKind = 'unit' | 'frequency';
 
 const WORDING = {
-  unit: { readyHint: 'checkerList.readyHintUnit', awaiting: 'checkerList.awaitingUnits' },
+  unit: {
+    readyHint: 'checkerList.readyHintUnit',
+    awaiting: 'checkerList.awaitingUnits',
+    landed: 'checkerList.landedUnits',
+  },
   frequency: {
     readyHint: 'checkerList.readyHintFrequency',
     awaiting: 'checkerList.awaitingFrequencies',
+    landed: 'checkerList.landedFrequencies',
   },
-} as const satisfies Record<SetKind, { readyHint: string; awaiting: string }>;
+} as const satisfies Record<SetKind, { readyHint: string; awaiting: string; landed: string }>;
+
+/** The history state of the list a submit landed on: how many of which kind were submitted. */
+interface LandedState {
+  submitted?: { kind: SetKind; count: number };
+}
 
 /** docs/product.md#api bulk submit: all or nothing, in one transaction. */
 function submitSets(kind: SetKind, keys: string[]): Promise<unknown> {
@@ -61,6 +72,11 @@ interface SubmitToCheckerOptions<Row extends SubmittableRow> {
   nameOf: (row: Row) => string;
   /** Reloads the list behind (after the settle, and after a refusal). */
   refresh: () => void;
+  /**
+   * The screen whose list shows the submitted rows (docs/product.md#statuses: the frequency
+   * screen's submit goes to Collateral Status); by default this screen's own list.
+   */
+  landOn?: string;
   /** After a successful submit, once the notice is shown. */
   onSubmitted?: () => void;
 }
@@ -70,7 +86,8 @@ interface SubmitToCheckerOptions<Row extends SubmittableRow> {
  * status): the row selection — only rows whose `canSubmit` the API set — docs/product.md#screens's confirm
  * checkbox 'Please confirm the selection.' and 'Submit to checker', enabled once both are given
  * (docs/product.md#validation), and one popup for a refusal, with docs/product.md#errors's words for a 503. After a submit the
- * user stays; the list settles for SPEC's 2000 ms and then shows the new status.
+ * list settles for SPEC's 2000 ms and then comes back filtered to Pending for approval, where
+ * the submitted rows are (or `landOn`'s list does), saying how many were submitted.
  */
 export function useSubmitToChecker<Row extends SubmittableRow>({
   kind,
@@ -78,15 +95,37 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
   enabled,
   nameOf,
   refresh,
+  landOn,
   onSubmitted,
 }: SubmitToCheckerOptions<Row>) {
   const { _ } = useLingui();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmed, setConfirmed] = useState(false);
   const [settling, setSettling] = useState(false);
 
+  /** How many rows the last submit sent, until the list has landed on them. */
+  const [toLand, setToLand] = useState(0);
+
+  /**
+   * The submitted rows wait for the checker: the list shows that status, from its first page,
+   * keeping this screen's sort and search (another screen starts from its defaults), and says
+   * how many were submitted.
+   */
+  function land(count: number) {
+    const search = new URLSearchParams(landOn ? '' : location.search);
+    search.set('status', 'PENDING_APPROVAL');
+    search.delete('page');
+    const state: LandedState = { submitted: { kind, count } };
+    void navigate({ pathname: landOn ?? location.pathname, search: `?${search}` }, { state });
+  }
+
   const settle = useEffectEvent(() => {
-    refresh();
+    // The list it lands on is read afresh as it mounts; staying, the list is read again.
+    if (toLand > 0) land(toLand);
+    else refresh();
+    setToLand(0);
     setSettling(false);
   });
   useEffect(() => {
@@ -113,9 +152,14 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
       setSelected(new Set());
       setConfirmed(false);
       setSettling(true);
+      // Another screen is gone to at once (docs/product.md#statuses); this one's list moves
+      // when it comes back, after the settle.
+      if (landOn) land(chosenRows.length);
+      else setToLand(chosenRows.length);
       onSubmitted?.();
     },
   });
+  const landed = (location.state as LandedState | null)?.submitted;
 
   const busy = settling || submit.isPending;
   const selection: RowSelection<Row> | null = enabled
@@ -158,6 +202,18 @@ export function useSubmitToChecker<Row extends SubmittableRow>({
     /** The list is settling after a submit or a submit is under way: its inputs wait. */
     busy,
     settling,
+    /** On the list a submit landed on: how many were submitted, and that they are listed here. */
+    landedNotice: landed ? (
+      <Alert
+        color="green"
+        role="status"
+        withCloseButton
+        closeButtonLabel={_('checkerList.dismiss')}
+        onClose={() => void navigate(location, { replace: true, state: null })}
+      >
+        {_(WORDING[landed.kind].landed, { count: landed.count })}
+      </Alert>
+    ) : null,
     block: (
       <>
         {bar}

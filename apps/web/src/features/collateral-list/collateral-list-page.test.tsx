@@ -117,13 +117,32 @@ describe(
       fireEvent.click(screen.getByRole('option', { name: 'APPROVED' }));
       await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED'));
       expect(await screen.findByText('No frequencies are APPROVED')).toBeTruthy();
-      expect(callsTo(fetchMock, listPath('APPROVED'))).toHaveLength(1);
+      expect(callsTo(fetchMock, listPath('APPROVED')).length).toBeGreaterThan(0);
 
       fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
       fireEvent.click(screen.getByRole('option', { name: 'All' }));
       expect(await screen.findByText('No frequencies yet')).toBeTruthy();
       expect(router.state.location.search).toBe('?status=ALL');
       expect(callsTo(fetchMock, listPath('ALL'))).toHaveLength(1);
+    });
+
+    it('says where the frequencies are when the chosen status has none, each a link that sets the filter', async () => {
+      stubList(approver, {
+        PENDING_APPROVAL: [],
+        APPROVED: [
+          checkerFrequency('F1', { approvalStatus: 'APPROVED' }),
+          checkerFrequency('F2', { approvalStatus: 'APPROVED', month: 2 }),
+        ],
+        REJECTED: [],
+      });
+      const { router } = renderApp('/collateralchecker');
+      expect(await screen.findByText('No frequencies are PENDING FOR APPROVAL')).toBeTruthy();
+      expect(await screen.findByText('Other frequencies:')).toBeTruthy();
+      // Only the statuses that hold something are offered.
+      expect(screen.queryByRole('button', { name: /^REJECTED/ })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'APPROVED (2)' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED'));
+      expect(within(await table()).getAllByRole('row')).toHaveLength(3);
     });
 
     it('searches by account or collateral after a pause in typing, keeping it in the address', async () => {
@@ -213,7 +232,7 @@ describe(
       });
       const fetchMock = stubList(
         client,
-        { REJECTED: [fixed] },
+        { REJECTED: [fixed], PENDING_APPROVAL: [{ ...fixed, approvalStatus: 'PENDING_APPROVAL' }] },
         {
           [SUBMIT]: {
             status: 200,
@@ -221,14 +240,13 @@ describe(
           },
         },
       );
-      renderApp('/collateralstatus?status=REJECTED');
+      const { router } = renderApp('/collateralstatus?status=REJECTED&sort=recentlyUpdatedOnTop');
       await table();
       const submit = screen.getByRole('button', { name: 'Submit to checker' });
       fireEvent.click(screen.getByRole('checkbox', { name: /^Select Skyline/ }));
       expect(submit).toHaveProperty('disabled', true);
       fireEvent.click(screen.getByRole('checkbox', { name: 'Please confirm the selection.' }));
       expect(submit).toHaveProperty('disabled', false);
-      const listReads = callsTo(fetchMock, listPath('REJECTED')).length;
       fireEvent.click(submit);
 
       expect(await screen.findByText('Submitted to the checker')).toBeTruthy();
@@ -239,9 +257,20 @@ describe(
       ).toBeTruthy();
       const [[, init]] = callsTo(fetchMock, SUBMIT) as [[unknown, RequestInit]];
       expect(JSON.parse(String(init.body))).toEqual({ keys: ['F1'] });
+      // It lands where the submitted rows now are, keeping the sort, and says how many went.
       await waitFor(() =>
-        expect(callsTo(fetchMock, listPath('REJECTED')).length).toBeGreaterThan(listReads),
+        expect(router.state.location.search).toBe(
+          '?status=PENDING_APPROVAL&sort=recentlyUpdatedOnTop',
+        ),
       );
+      expect(
+        await screen.findByText(
+          '1 frequency was submitted to the checker. It is listed below, pending for approval.',
+        ),
+      ).toBeTruthy();
+      expect(
+        within(await table()).getByText('PENDING FOR APPROVAL', { selector: 'button *' }),
+      ).toBeTruthy();
     });
 
     it('shows the 503 popup when the resubmission cannot reach the server (docs/product.md#errors)', async () => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Box, Button, LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff, IconSearch } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHECKER_STATUS_FILTERS,
   collateralCheckerLabel,
@@ -10,20 +10,22 @@ import {
   frequencyLabel,
   isStaffRole,
   monthLabel,
+  type ApprovalStatus,
   type CheckerStatusFilter,
 } from '@portal/domain';
 import { useCurrentUser } from '../../auth/require-session';
 import { FREQUENCY_LINK_PARAMS, periodLabel } from '../../components/checker-list/deep-links';
 import { useDocumentPanelLink } from '../../components/checker-list/document-panel-link';
 import { ListControls } from '../../components/checker-list/list-controls';
-import { useListParams } from '../../components/checker-list/list-params';
+import { useListParams, type ListParams } from '../../components/checker-list/list-params';
 import { submittedColumns } from '../../components/checker-list/queue-age';
-import { StatusActionButton } from '../../components/checker-list/status-action-button';
 import { AgeWithSignals } from '../../components/checker-list/queue-signals';
+import { StatusActionButton } from '../../components/checker-list/status-action-button';
 import {
   SelectForSubmit,
   useSubmitToChecker,
 } from '../../components/checker-list/submit-to-checker';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
@@ -120,9 +122,11 @@ export function CollateralListPage() {
               })
         }
         description={
-          params.status === 'ALL'
-            ? _('collateralList.emptyHint')
-            : _('collateralList.emptyStatusHint')
+          params.status === 'ALL' ? (
+            _('collateralList.emptyHint')
+          ) : (
+            <OtherStatuses params={params} onChoose={(status) => update({ status })} />
+          )
         }
       />
     );
@@ -257,11 +261,47 @@ export function CollateralListPage() {
         searchLabel={_('collateralList.searchLabel')}
         disabled={isLoading}
       />
+      {submit.landedNotice}
       <RetryNotice query={list} />
       {panel.notice}
       {body}
       {submit.block}
       {panel.panel}
     </Stack>
+  );
+}
+
+/**
+ * Where the rest is, when a status has no frequencies: each other status that has some, with its
+ * count, as a link that sets the filter.
+ */
+function OtherStatuses({
+  params,
+  onChoose,
+}: {
+  params: ListParams<CheckerStatusFilter>;
+  onChoose: (status: ApprovalStatus) => void;
+}) {
+  const { _ } = useLingui();
+  const others = CHECKER_STATUS_FILTERS.flatMap((status) =>
+    status !== 'ALL' && status !== params.status
+      ? [{ value: status, label: collateralCheckerLabel(status, currentLanguage()) }]
+      : [],
+  );
+  const totals = useQueries({
+    queries: others.map(({ value }) =>
+      checkerFrequenciesQuery({ ...params, status: value, page: 1 }),
+    ),
+  });
+  return (
+    <ElsewhereLinks
+      lead={_('collateralList.elsewhere')}
+      choices={others.map((other, index) => ({
+        ...other,
+        count: totals[index]?.data?.meta.totalRecords,
+      }))}
+      onChoose={onChoose}
+      none={_('collateralList.emptyStatusHint')}
+    />
   );
 }

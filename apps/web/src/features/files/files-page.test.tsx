@@ -155,6 +155,24 @@ describe('FilesPage (docs/product.md#screens files)', () => {
     );
   });
 
+  it('says where the documents are when a status has none, each a link that sets the filter', async () => {
+    const byStatus = (status: string) => `GET /api/files?page=1&perPage=10&status=${status}`;
+    stubFiles('client', {
+      [byStatus('APPROVED')]: answer([]),
+      [byStatus('NOT_RAISED')]: answer([remarksOnly]),
+      [byStatus('PENDING_APPROVAL')]: answer([]),
+      [byStatus('REJECTED')]: answer([unitFile, unitFile], 1, 2),
+    });
+    const { router } = renderApp('/files?status=APPROVED');
+    expect(await screen.findByText('No documents with this status')).toBeTruthy();
+    expect(await screen.findByText('Other documents:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'NOT RAISED (1)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^PENDING FOR APPROVAL/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'REJECTED (2)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=REJECTED'));
+    expect(await screen.findByRole('table', { name: 'Documents' })).toBeTruthy();
+  });
+
   it('says when there are no documents yet', async () => {
     stubFiles('client', { [FIRST_PAGE]: answer([]) });
     renderApp('/files');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Box, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconFileOff, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   ApprovalStatusSchema,
   collateralFileTypeLabel,
@@ -20,7 +20,8 @@ import {
 import { useCurrentUser } from '../../auth/require-session';
 import { frequencyLink, unitLink } from '../../components/checker-list/deep-links';
 import { ListControls } from '../../components/checker-list/list-controls';
-import { useListParams } from '../../components/checker-list/list-params';
+import { useListParams, type ListParams } from '../../components/checker-list/list-params';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
@@ -109,7 +110,17 @@ export function FilesPage() {
         title={
           params.search ? _('files.noMatch', { search: params.search }) : _('files.noStatusMatch')
         }
-        description={_('files.searchHint')}
+        description={
+          params.status === 'ALL' ? (
+            _('files.searchHint')
+          ) : (
+            <OtherStatuses
+              params={params}
+              onChoose={(status) => update({ status })}
+              none={_('files.searchHint')}
+            />
+          )
+        }
         action={
           <Button onClick={() => update({ search: '', status: '' })}>{_('files.showAll')}</Button>
         }
@@ -187,6 +198,45 @@ export function FilesPage() {
       <RetryNotice query={list} />
       {body}
     </Stack>
+  );
+}
+
+/**
+ * Where the rest is, when a status has no documents: each other status that has some (with the
+ * same search), with its count, as a link that sets the filter.
+ */
+function OtherStatuses({
+  params,
+  onChoose,
+  none,
+}: {
+  params: ListParams<StatusChoice>;
+  onChoose: (status: ApprovalStatus) => void;
+  none: string;
+}) {
+  const { _ } = useLingui();
+  const others = ApprovalStatusSchema.options.flatMap((status) =>
+    status !== params.status
+      ? [{ value: status, label: unitCheckerLabel(status, false, currentLanguage()) }]
+      : [],
+  );
+  const totals = useQueries({
+    queries: others.map(({ value }) => ({
+      ...documentSearchQuery({ ...params, status: value, page: 1 }),
+      // Counts only: their download links are never shown, so they need no renewing.
+      refetchInterval: false as const,
+    })),
+  });
+  return (
+    <ElsewhereLinks
+      lead={_('files.elsewhere')}
+      choices={others.map((other, index) => ({
+        ...other,
+        count: totals[index]?.data?.meta.totalRecords,
+      }))}
+      onChoose={onChoose}
+      none={none}
+    />
   );
 }
 

@@ -294,6 +294,13 @@ describe(
         fireEvent.click(screen.getByRole('checkbox', { name: 'Please confirm the selection.' }));
         fireEvent.click(screen.getByRole('button', { name: 'Submit to checker' }));
         await waitFor(() => expect(router.state.location.pathname).toBe('/collateralstatus'));
+        // On the status the submitted frequency now has, told how many went.
+        expect(router.state.location.search).toBe('?status=PENDING_APPROVAL');
+        expect(
+          await screen.findByText(
+            '1 frequency was submitted to the checker. It is listed below, pending for approval.',
+          ),
+        ).toBeTruthy();
         const [[, init]] = callsTo(fetchMock, SUBMIT) as [[unknown, RequestInit]];
         expect(JSON.parse(String(init.body))).toEqual({ keys: ['F3'] });
       });

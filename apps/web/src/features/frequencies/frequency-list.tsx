@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { ActionIcon, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileOff, IconPencil } from '@tabler/icons-react';
@@ -38,8 +37,8 @@ import {
 } from './frequency-api';
 import { Hint } from '../../components/hint';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
-import scrollCue from '../../components/scroll-cue.module.css';
 import { messages } from '../../i18n/messages/frequencies';
+import scrollCue from '../../components/scroll-cue.module.css';
 
 addMessages(messages);
 
@@ -77,7 +76,6 @@ interface FrequencyListProps {
 export function FrequencyList({ collateral, query, onQueryChange, isClient }: FrequencyListProps) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // The previous page stays on screen while the next one loads.
   const list = useQuery({
     ...frequenciesQuery(collateral.key, query),
@@ -96,10 +94,8 @@ export function FrequencyList({ collateral, query, onQueryChange, isClient }: Fr
     nameOf: periodLabel,
     refresh,
     // docs/product.md#statuses: after a successful bulk submit on this screen, the user goes to Collateral Status.
-    onSubmitted: () => {
-      refresh();
-      void navigate('/collateralstatus');
-    },
+    landOn: '/collateralstatus',
+    onSubmitted: refresh,
   });
   const panel = useDocumentPanelLink({
     kind: 'frequency',

@@ -6,7 +6,7 @@ import { Pager } from '../../components/pager';
 import { QueryLoader } from '../../components/query-loader';
 import { addMessages, useLingui } from '../../i18n';
 import { calendarListQuery } from './calendar-api';
-import { CalendarPeriods } from './calendar-periods';
+import { AllPeriods, CalendarPeriods } from './calendar-periods';
 import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
@@ -26,6 +26,11 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
   const [page, setPage] = useState(1);
   const [overdue, setOverdue] = useState(false);
   const calendar = useQuery(accountCalendarQuery(accountId, page, overdue));
+  // Where the rest is when nothing is overdue: the unfiltered list's total, from its first page.
+  const allPeriods = useQuery({
+    ...accountCalendarQuery(accountId, 1, false),
+    enabled: overdue && !calendar.isPlaceholderData && calendar.data?.meta.totalRecords === 0,
+  });
   if (calendar.isPending)
     return <QueryLoader query={calendar} label={_('monitoringCalendar.accountLoading')} />;
   if (calendar.isError) {
@@ -52,9 +57,21 @@ export function AccountCalendar({ accountId }: { accountId: string }) {
         />
       </Group>
       {periods.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {_('monitoringCalendar.accountNothingOverdue')}
-        </Text>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {_('monitoringCalendar.accountNothingOverdue')}
+          </Text>
+          <Text size="sm" component="div">
+            <AllPeriods
+              count={allPeriods.data?.meta.totalRecords}
+              onChoose={() => {
+                setOverdue(false);
+                setPage(1);
+              }}
+              justify="flex-start"
+            />
+          </Text>
+        </Stack>
       ) : (
         <CalendarPeriods
           periods={periods}

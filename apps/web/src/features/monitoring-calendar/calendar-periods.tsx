@@ -1,4 +1,5 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,7 +12,8 @@ import {
   type CollateralCalendarResponse,
 } from '@portal/domain';
 import { ApiError } from '../../api/client';
-import { periodLabel } from '../../components/checker-list/deep-links';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
+import { collateralFrequencyLink, periodLabel } from '../../components/checker-list/deep-links';
 import { addMessages, currentLanguage, i18n, useLingui } from '../../i18n';
 import { addFrequency, frequenciesRootKey } from '../frequencies/frequency-api';
 import { messages } from '../../i18n/messages/monitoringCalendar';
@@ -20,11 +22,11 @@ import scrollCue from '../../components/scroll-cue.module.css';
 addMessages(messages);
 
 /**
- * A row: a period of the calendar answers, with its collateral's key (a collateral's own calendar
- * leaves its name and account out).
+ * A row: a period of the calendar answers, with its collateral's key and account (a collateral's
+ * own calendar leaves its name and the account's name out).
  */
 export type CalendarPeriodRow = CollateralCalendarResponse['periods'][number] &
-  Pick<CalendarEntry, 'collateralKey'> &
+  Pick<CalendarEntry, 'collateralKey' | 'accountId'> &
   Partial<Pick<CalendarEntry, 'collateralName' | 'accountName'>>;
 
 export function CalendarStateBadge({ state }: { state: CalendarState }) {
@@ -35,10 +37,15 @@ export function CalendarStateBadge({ state }: { state: CalendarState }) {
   );
 }
 
-/** "Add": the period's frequency, created through the Add form's own endpoint. */
+/**
+ * "Add": the period's frequency, created through the Add form's own endpoint; its document panel
+ * then opens on the collateral's frequency screen, where the borrower uploads the documents. The
+ * notice links there too, for a borrower who closes the panel first.
+ */
 function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const add = useMutation({
     mutationFn: () =>
       addFrequency(period.collateralKey, {
@@ -46,12 +53,28 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
         month: period.month,
         year: period.year,
       }),
-    onSuccess: () => {
+    onSuccess: ({ frequency }) => {
+      const documents = collateralFrequencyLink({ ...frequency, accountId: period.accountId });
       notifications.show({
         color: 'green',
         title: i18n._('monitoringCalendar.added'),
-        message: i18n._('monitoringCalendar.addedMessage', { period: periodLabel(period) }),
+        message: (
+          <>
+            {i18n._('monitoringCalendar.addedMessage', { period: periodLabel(period) })}{' '}
+            <Anchor
+              href={documents}
+              inherit
+              onClick={(event) => {
+                event.preventDefault();
+                void navigate(documents);
+              }}
+            >
+              {i18n._('monitoringCalendar.uploadDocuments')}
+            </Anchor>
+          </>
+        ),
       });
+      void navigate(documents);
       return queryClient.invalidateQueries({ queryKey: frequenciesRootKey });
     },
     onError: (error) =>
@@ -78,6 +101,31 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
     >
       {_('monitoringCalendar.add')}
     </Button>
+  );
+}
+
+/**
+ * When the overdue filter empties the list: every period, with its count, as a link that turns
+ * the filter off (the same for the borrower's home calendar).
+ */
+export function AllPeriods({
+  count,
+  onChoose,
+  justify,
+}: {
+  count: number | undefined;
+  onChoose: () => void;
+  justify?: 'flex-start';
+}) {
+  const { _ } = useLingui();
+  return (
+    <ElsewhereLinks
+      justify={justify}
+      lead={_('monitoringCalendar.elsewhere')}
+      choices={[{ value: 'all', label: _('monitoringCalendar.allPeriods'), count }]}
+      onChoose={onChoose}
+      none={_('monitoringCalendar.nothingOverdueHint')}
+    />
   );
 }
 

@@ -49,7 +49,7 @@ export function CollateralCalendar({
         </Text>
       ) : (
         <CalendarPeriods
-          periods={periods.map((p) => ({ ...p, collateralKey }))}
+          periods={periods.map((p) => ({ ...p, collateralKey, accountId }))}
           caption={_('monitoringCalendar.collateralCaption', {
             frequency: frequencyCodeLabel(collateral.monitoringFrequency, currentLanguage()),
             dueDay: collateral.dueDay,

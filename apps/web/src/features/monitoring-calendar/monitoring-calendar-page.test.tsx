@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CalendarEntry, Role } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
+import { approver, listMeta, stubRoutes } from '../frequencies/frequency-test-utils';
 
 afterEach(() => setLanguage('en'));
 
@@ -84,6 +85,22 @@ describe('MonitoringCalendarPage', () => {
     expect(within(row).getByText(/132/)).toBeTruthy();
     expect(asked.at(-1)?.get('sort')).toBe('mostOverdueFirst');
     expect(asked.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('says where the periods are when none is overdue, as a link that turns the filter off', async () => {
+    const calendar = (overdue: boolean) =>
+      `GET /api/monitoring/calendar?page=1&perPage=10&overdue=${overdue}&sort=mostOverdueFirst`;
+    const submitted = { ...overdue, state: 'SUBMITTED' as const, daysOverdue: 0 };
+    stubRoutes({
+      'GET /api/auth/session': { status: 200, body: { user: approver } },
+      [calendar(true)]: { status: 200, body: { periods: [], meta: listMeta(0) } },
+      [calendar(false)]: { status: 200, body: { periods: [submitted], meta: listMeta(1) } },
+    });
+    const { router } = renderApp('/monitoring-calendar?overdue=true');
+    expect(await screen.findByText('Nothing is overdue')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'All periods (1)' }));
+    await waitFor(() => expect(router.state.location.search).toContain('overdue=false'));
+    expect(await screen.findByText('Tower A receivables')).toBeTruthy();
   });
 
   it('reads in Hindi when Hindi is chosen', async () => {

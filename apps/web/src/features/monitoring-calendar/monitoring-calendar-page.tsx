@@ -16,7 +16,7 @@ import { Select } from '../../components/select';
 import { addMessages, useLingui } from '../../i18n';
 import { urlParam } from '../frequencies/url-param';
 import { calendarListQuery } from './calendar-api';
-import { CalendarPeriods } from './calendar-periods';
+import { AllPeriods, CalendarPeriods } from './calendar-periods';
 import { messages } from '../../i18n/messages/monitoringCalendar';
 
 addMessages(messages);
@@ -49,6 +49,11 @@ function StaffMonitoringCalendar() {
     sort: urlParam(CalendarSortSchema.catch('mostOverdueFirst'), searchParams.get('sort')),
   };
   const calendar = useQuery(calendarListQuery(null, query));
+  // Where the rest is when nothing is overdue: the unfiltered list's total, from its first page.
+  const allPeriods = useQuery({
+    ...calendarListQuery(null, { ...query, overdue: false, page: 1 }),
+    enabled: query.overdue && !calendar.isPlaceholderData && calendar.data?.meta.totalRecords === 0,
+  });
   const change = (next: Partial<typeof query>) => {
     const merged = { ...query, page: 1, ...next };
     setSearchParams({
@@ -85,9 +90,14 @@ function StaffMonitoringCalendar() {
           query.overdue ? _('monitoringCalendar.nothingOverdue') : _('monitoringCalendar.noPeriods')
         }
         description={
-          query.overdue
-            ? _('monitoringCalendar.nothingOverdueHint')
-            : _('monitoringCalendar.noPeriodsHint')
+          query.overdue ? (
+            <AllPeriods
+              count={allPeriods.data?.meta.totalRecords}
+              onChoose={() => change({ overdue: false })}
+            />
+          ) : (
+            _('monitoringCalendar.noPeriodsHint')
+          )
         }
       />
     );

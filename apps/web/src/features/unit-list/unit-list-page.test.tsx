@@ -161,7 +161,7 @@ describe('UnitListPage (docs/product.md#screens unit listing)', () => {
       },
     };
     const fetchMock = stubRoutes(routes);
-    renderApp('/unitstatus?status=REJECTED');
+    const { router } = renderApp('/unitstatus?status=REJECTED');
     const tick = await screen.findByRole('checkbox', { name: 'Select Flat A-101 to submit' });
     // Seven files, but one is still rejected: the API says not ready, so nothing to tick.
     expect(screen.queryByRole('checkbox', { name: 'Select Flat A-102 to submit' })).toBeNull();
@@ -175,22 +175,31 @@ describe('UnitListPage (docs/product.md#screens unit listing)', () => {
     fireEvent.click(confirm);
     expect(disabled(submit)).toBe(false);
 
-    routes[`GET ${byStatus('REJECTED')}`] = unitListAnswer([stillRejected]);
+    routes[`GET ${byStatus('PENDING_APPROVAL')}`] = unitListAnswer([
+      { ...ready, approvalStatus: 'PENDING_APPROVAL', canSubmit: false },
+    ]);
     fireEvent.click(submit);
     expect(await screen.findByText('Submitted to the checker')).toBeTruthy();
     expect(
       screen.getByText('Skyline Residency 1 · Tower A · Unit A-101 is awaiting approval again.'),
     ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/units/submit')).toEqual([{ keys: ['UNIT-1'] }]);
-    // The user stays; docs/product.md#statuses: the list shows the new state 2000 ms after the submit.
+    // docs/product.md#statuses: the list comes back 2000 ms after the submit, on the status the
+    // submitted units now have, saying how many went.
+    await waitFor(() => expect(router.state.location.search).toBe('?status=PENDING_APPROVAL'), {
+      timeout: 4000,
+    });
+    expect(
+      await screen.findByText(
+        '1 unit was submitted to the checker. It is listed below, pending for approval.',
+      ),
+    ).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: /^PENDING FOR APPROVAL, documents of Flat A-101/ }),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, 'GET', byStatus('REJECTED'))).toHaveLength(1);
-    await waitFor(
-      () => expect(screen.queryByRole('button', { name: /documents of Flat A-101/ })).toBeNull(),
-      { timeout: 4000 },
-    );
-    expect(callsTo(fetchMock, 'GET', byStatus('REJECTED'))).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Submit to checker' })).toBeNull();
-  }, 15_000); // it outlasts docs/product.md#statuses's 2000 ms
+  }, 20_000); // it outlasts docs/product.md#statuses's 2000 ms
 
   it("shows the server's refusal once, in the popup", async () => {
     const message = 'Skyline Residency 1 · Tower A · Unit A-101 is not ready to submit';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Anchor, Box, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Box, Button, LoadingOverlay, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff, IconSearch } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import { useDocumentPanelLink } from '../../components/checker-list/document-pan
 import { ListControls } from '../../components/checker-list/list-controls';
 import { useListParams, type ListParams } from '../../components/checker-list/list-params';
 import { useSubmitToChecker } from '../../components/checker-list/submit-to-checker';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
 import { EmptyState } from '../../components/empty-state';
 import { Pager } from '../../components/pager';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
@@ -176,6 +177,7 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
         searchLabel={projectKey ? _('unitList.searchProject') : _('unitList.searchAll')}
         disabled={submit.busy}
       />
+      {submit.landedNotice}
       <RetryNotice query={list} />
       {panel.notice}
       {body}
@@ -186,9 +188,8 @@ export function UnitListing({ projectKey }: { projectKey?: string }) {
 }
 
 /**
- * Where the rest is, when a status has no units: each other status that has some, with its count
- * (the list's kept total, read with the first page the link then shows at once), as a link that
- * sets the filter.
+ * Where the rest is, when a status has no units: each other status that has some, with its
+ * count, as a link that sets the filter.
  */
 function OtherStatuses({
   projectKey,
@@ -199,34 +200,28 @@ function OtherStatuses({
   projectKey: string | undefined;
   params: ListParams<CheckerStatusFilter>;
   statuses: readonly CheckerStatusFilter[];
-  onChoose: (status: CheckerStatusFilter) => void;
+  onChoose: (status: ApprovalStatus) => void;
 }) {
   const { _ } = useLingui();
-  const others = statuses.filter(
-    (status): status is ApprovalStatus => status !== 'ALL' && status !== params.status,
+  const others = statuses.flatMap((status) =>
+    status !== 'ALL' && status !== params.status
+      ? [{ value: status, label: unitCheckerLabel(status, false, currentLanguage()) }]
+      : [],
   );
   const totals = useQueries({
-    queries: others.map((status) => unitListingQuery(projectKey, { ...params, status, page: 1 })),
+    queries: others.map(({ value }) =>
+      unitListingQuery(projectKey, { ...params, status: value, page: 1 }),
+    ),
   });
-  const found = others.flatMap((status, index) => {
-    const count = totals[index]?.data?.totalRecords ?? 0;
-    return count > 0 ? [{ status, count }] : [];
-  });
-  if (found.length === 0) return _('unitList.emptyStatusHint');
   return (
-    <Group component="span" gap="xs" justify="center">
-      <Text component="span">{_('unitList.elsewhere')}</Text>
-      {found.map(({ status, count }, index) => (
-        <Text component="span" key={status}>
-          {index > 0 && ' · '}
-          <Anchor component="button" type="button" onClick={() => onChoose(status)}>
-            {_('unitList.elsewhereStatus', {
-              status: unitCheckerLabel(status, false, currentLanguage()),
-              count,
-            })}
-          </Anchor>
-        </Text>
-      ))}
-    </Group>
+    <ElsewhereLinks
+      lead={_('unitList.elsewhere')}
+      choices={others.map((other, index) => ({
+        ...other,
+        count: totals[index]?.data?.totalRecords,
+      }))}
+      onChoose={onChoose}
+      none={_('unitList.emptyStatusHint')}
+    />
   );
 }

@@ -30,6 +30,38 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
         },
       ],
     ],
+    'checkerList.landedFrequencies': [
+      [
+        'count',
+        'plural',
+        {
+          one: [
+            '#',
+            ' frequency was submitted to the checker. It is listed below, pending for approval.',
+          ],
+          other: [
+            '#',
+            ' frequencies were submitted to the checker. They are listed below, pending for approval.',
+          ],
+        },
+      ],
+    ],
+    'checkerList.landedUnits': [
+      [
+        'count',
+        'plural',
+        {
+          one: [
+            '#',
+            ' unit was submitted to the checker. It is listed below, pending for approval.',
+          ],
+          other: [
+            '#',
+            ' units were submitted to the checker. They are listed below, pending for approval.',
+          ],
+        },
+      ],
+    ],
     'checkerList.notFoundFrequency': [
       'There is no such frequency, or it is not yours to see. Check the link you followed.',
     ],

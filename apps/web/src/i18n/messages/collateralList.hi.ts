@@ -12,6 +12,7 @@ export const messages: Messages = {
   'collateralList.columnSubmitted': ['जमा करने की तारीख'],
   'collateralList.columnYear': ['वर्ष'],
   'collateralList.documentsOf': [['name'], ' के दस्तावेज़'],
+  'collateralList.elsewhere': ['दूसरी फ़्रीक्वेंसी:'],
   'collateralList.emptyHint': ['आपके कोलैटरल के लिए जोड़ी गई फ़्रीक्वेंसी यहाँ दिखती हैं।'],
   'collateralList.emptyStatus': [['status'], ' स्थिति वाली कोई फ़्रीक्वेंसी नहीं है'],
   'collateralList.emptyStatusHint': ['दूसरी फ़्रीक्वेंसी देखने के लिए कोई और स्थिति चुनें।'],

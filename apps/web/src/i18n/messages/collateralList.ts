@@ -13,6 +13,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'collateralList.columnSubmitted': ['Submitted'],
     'collateralList.columnYear': ['Year'],
     'collateralList.documentsOf': ['documents of ', ['name']],
+    'collateralList.elsewhere': ['Other frequencies:'],
     'collateralList.emptyHint': ['Frequencies added for your collaterals appear here.'],
     'collateralList.emptyStatus': ['No frequencies are ', ['status']],
     'collateralList.emptyStatusHint': ['Choose another status to see other frequencies.'],

@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 
 export const messages: { en: Messages; hi: () => Promise<Messages> } = {
   en: {
+    'components.elsewhere.choice': [['label'], ' (', ['count'], ')'],
     'components.errorPopup.close': ['Close'],
     'components.errorPopup.generic': ['Something went wrong Please try again'],
     'components.errorPopup.title': ['Error.!'],

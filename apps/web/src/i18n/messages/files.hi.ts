@@ -10,6 +10,7 @@ export const messages: Messages = {
   'files.columnUploaded': ['अपलोड की तारीख'],
   'files.download': ['डाउनलोड करें'],
   'files.downloadLabel': [['typeName'], ' डाउनलोड करें: ', ['fileName'], ' (नए टैब में खुलेगा)'],
+  'files.elsewhere': ['दूसरे दस्तावेज़:'],
   'files.emptyBorrower': ['आप अपनी यूनिट और फ़्रीक्वेंसी के लिए जो दस्तावेज़ अपलोड करते हैं, वे यहाँ दिखते हैं।'],
   'files.emptyStaff': ['ऋणी अपनी यूनिट और फ़्रीक्वेंसी के लिए जो दस्तावेज़ अपलोड करते हैं, वे यहाँ दिखते हैं।'],
   'files.emptyTitle': ['अभी कोई दस्तावेज़ नहीं है'],

@@ -11,6 +11,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'files.columnUploaded': ['Uploaded'],
     'files.download': ['Download'],
     'files.downloadLabel': ['Download ', ['typeName'], ': ', ['fileName'], ' (opens in a new tab)'],
+    'files.elsewhere': ['Other documents:'],
     'files.emptyBorrower': ['Documents you upload for your units and frequencies appear here.'],
     'files.emptyStaff': ['Documents borrowers upload for their units and frequencies appear here.'],
     'files.emptyTitle': ['No documents yet'],

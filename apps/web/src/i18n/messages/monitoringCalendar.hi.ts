@@ -11,7 +11,8 @@ export const messages: Messages = {
   'monitoringCalendar.addLabel': [['period'], ' जोड़ें'],
   'monitoringCalendar.addLabelOf': [['collateral'], ' का ', ['period'], ' जोड़ें'],
   'monitoringCalendar.added': ['फ़्रीक्वेंसी जोड़ दी गई'],
-  'monitoringCalendar.addedMessage': [['period'], '। इसके दस्तावेज़ सूची से अपलोड करें।'],
+  'monitoringCalendar.addedMessage': [['period'], '।'],
+  'monitoringCalendar.allPeriods': ['सभी अवधियाँ'],
   'monitoringCalendar.alreadyAdded': ['जोड़ दी गई'],
   'monitoringCalendar.checkConnection': ['अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।'],
   'monitoringCalendar.collateralCaption': [
@@ -27,6 +28,7 @@ export const messages: Messages = {
   'monitoringCalendar.columnDueDate': ['नियत तारीख'],
   'monitoringCalendar.columnPeriod': ['अवधि'],
   'monitoringCalendar.columnState': ['स्थिति'],
+  'monitoringCalendar.elsewhere': ['इसके बजाय देखें:'],
   'monitoringCalendar.firstPackAfter': [
     'अभी कोई अवधि देय नहीं है: पहला पैक ',
     ['since'],
@@ -55,4 +57,5 @@ export const messages: Messages = {
   ],
   'monitoringCalendar.title': ['मॉनिटरिंग कैलेंडर'],
   'monitoringCalendar.tryAgain': ['फिर से कोशिश करें'],
+  'monitoringCalendar.uploadDocuments': ['इसके दस्तावेज़ अपलोड करें'],
 };

@@ -14,7 +14,8 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'monitoringCalendar.addLabel': ['Add ', ['period']],
     'monitoringCalendar.addLabelOf': ['Add ', ['period'], ' of ', ['collateral']],
     'monitoringCalendar.added': ['Frequency added'],
-    'monitoringCalendar.addedMessage': [['period'], '. Upload its documents from the list.'],
+    'monitoringCalendar.addedMessage': [['period'], '.'],
+    'monitoringCalendar.allPeriods': ['All periods'],
     'monitoringCalendar.alreadyAdded': ['Added'],
     'monitoringCalendar.checkConnection': ['Check your connection and try again.'],
     'monitoringCalendar.collateralCaption': [
@@ -30,6 +31,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'monitoringCalendar.columnDueDate': ['Due date'],
     'monitoringCalendar.columnPeriod': ['Period'],
     'monitoringCalendar.columnState': ['State'],
+    'monitoringCalendar.elsewhere': ['Show instead:'],
     'monitoringCalendar.firstPackAfter': [
       'No period is due yet: the first pack is expected after ',
       ['since'],
@@ -58,6 +60,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     ],
     'monitoringCalendar.title': ['Monitoring calendar'],
     'monitoringCalendar.tryAgain': ['Try again'],
+    'monitoringCalendar.uploadDocuments': ['Upload its documents'],
   },
   hi: () => import('./monitoringCalendar.hi').then((module) => module.messages),
 };

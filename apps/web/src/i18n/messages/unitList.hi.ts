@@ -21,7 +21,6 @@ export const messages: Messages = {
   'unitList.columnUnit': ['यूनिट नंबर'],
   'unitList.documentsOf': [['name'], ' के दस्तावेज़'],
   'unitList.elsewhere': ['दूसरी यूनिट:'],
-  'unitList.elsewhereStatus': [['status'], ' (', ['count'], ')'],
   'unitList.emptyProject': ['इस प्रोजेक्ट में अभी कोई यूनिट नहीं है'],
   'unitList.emptyProjectHint': ['जब आपका लेंडर इस प्रोजेक्ट में यूनिट जोड़ेगा, तो वे यहाँ दिखेंगी।'],
   'unitList.emptyStatusHint': ['दूसरी यूनिट देखने के लिए कोई और स्थिति चुनें।'],

@@ -22,7 +22,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'unitList.columnUnit': ['Unit no'],
     'unitList.documentsOf': ['documents of ', ['name']],
     'unitList.elsewhere': ['Other units:'],
-    'unitList.elsewhereStatus': [['status'], ' (', ['count'], ')'],
     'unitList.emptyProject': ['No units in this project yet'],
     'unitList.emptyProjectHint': ['When your lender adds units to this project, they appear here.'],
     'unitList.emptyStatusHint': ['Choose another status to see other units.'],
