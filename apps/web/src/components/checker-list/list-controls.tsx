@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, CloseButton, Collapse, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { CheckerSortSchema, DEFAULT_PAGE_SIZE, PAGE_SIZES, type CheckerSort } from '@portal/domain';
 import { addMessages, useLingui } from '../../i18n';
 import { useIsPhone } from '../phone';
@@ -60,7 +60,6 @@ export function ListControls<Status extends string>(props: ListControlsProps<Sta
     <Stack gap="xs">
       <Button
         variant="default"
-        leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
         rightSection={
           inUse > 0 && (
             <Badge circle size="sm" aria-hidden>
@@ -76,9 +75,10 @@ export function ListControls<Status extends string>(props: ListControlsProps<Sta
       >
         {_('checkerList.filters')}
       </Button>
-      <Collapse expanded={opened} id={controlsId}>
+      {/* Hidden rather than unmounted, so a search being typed survives closing them. */}
+      <div id={controlsId} hidden={!opened}>
         <Controls {...props} />
-      </Collapse>
+      </div>
     </Stack>
   );
 }

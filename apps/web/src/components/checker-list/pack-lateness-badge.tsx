@@ -1,5 +1,4 @@
 import { Badge } from '@mantine/core';
-import { IconClockExclamation } from '@tabler/icons-react';
 import { DEFAULT_TIME_ZONE, packLateness, todayIn } from '@portal/domain';
 import { addMessages, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/checkerList';
@@ -19,13 +18,7 @@ export function PackLatenessBadge({
   const lateness = packLateness(pack, todayIn(DEFAULT_TIME_ZONE));
   if (!lateness) return null;
   return (
-    <Badge
-      component="span"
-      color="red"
-      variant="light"
-      leftSection={<IconClockExclamation aria-hidden size={14} />}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge component="span" color="red" variant="light" style={{ flexShrink: 0 }}>
       {_(lateness.kind === 'late' ? 'checkerList.daysLate' : 'checkerList.daysOverdue', {
         days: lateness.days,
       })}

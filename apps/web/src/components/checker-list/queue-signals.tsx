@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { FraudFlagBadge } from '../fraud-flag-badge';
+import { FraudFlagBadge } from './fraud-flag-badge';
 import { PackLatenessBadge } from './pack-lateness-badge';
 
 /**

@@ -14,7 +14,7 @@ import {
   type ApprovalStatus,
   type FileEntry,
 } from '@portal/domain';
-import { FraudFlagBadge } from '../../components/fraud-flag-badge';
+import { FraudFlagBadge } from '../../components/checker-list/fraud-flag-badge';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import type { DocumentWrites } from './document-queries';
 import type { DocumentSetRef, DocumentSlot } from './document-set-ref';

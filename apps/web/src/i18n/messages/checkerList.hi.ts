@@ -25,6 +25,9 @@ export const messages: Messages = {
       { '0': ['फ़िल्टर'], one: ['फ़िल्टर, ', '#', ' चालू'], other: ['फ़िल्टर, ', '#', ' चालू'] },
     ],
   ],
+  'checkerList.fraudFlags': [
+    ['count', 'plural', { one: ['#', ' जाँच में संकेत'], other: ['#', ' जाँचों में संकेत'] }],
+  ],
   'checkerList.landedFrequencies': [
     [
       'count',

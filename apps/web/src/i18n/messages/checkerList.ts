@@ -30,6 +30,9 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
         },
       ],
     ],
+    'checkerList.fraudFlags': [
+      ['count', 'plural', { one: ['#', ' check flagged'], other: ['#', ' checks flagged'] }],
+    ],
     'checkerList.landedFrequencies': [
       [
         'count',

@@ -6,9 +6,6 @@ export const messages: Messages = {
   'components.errorPopup.close': ['बंद करें'],
   'components.errorPopup.generic': ['कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें'],
   'components.errorPopup.title': ['त्रुटि!'],
-  'components.fraudFlagBadge': [
-    ['count', 'plural', { one: ['#', ' जाँच में संकेत'], other: ['#', ' जाँचों में संकेत'] }],
-  ],
   'components.header.productName': ['ऋणी पोर्टल'],
   'components.pageFrame.skipToMain': ['मुख्य सामग्री पर जाएँ'],
   'components.pageLoader.loading': ['लोड हो रहा है…'],

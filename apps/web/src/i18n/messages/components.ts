@@ -7,9 +7,6 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'components.errorPopup.close': ['Close'],
     'components.errorPopup.generic': ['Something went wrong Please try again'],
     'components.errorPopup.title': ['Error.!'],
-    'components.fraudFlagBadge': [
-      ['count', 'plural', { one: ['#', ' check flagged'], other: ['#', ' checks flagged'] }],
-    ],
     'components.header.productName': ['Borrower Portal'],
     'components.pageFrame.skipToMain': ['Skip to main content'],
     'components.pageLoader.loading': ['Loading…'],

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { addMessages, useLingui } from '../i18n';
-import { messages } from '../i18n/messages/components';
+import { addMessages, useLingui } from '../../i18n';
+import { messages } from '../../i18n/messages/checkerList';
 
 addMessages(messages);
 
@@ -20,7 +20,7 @@ export function FraudFlagBadge({ count }: { count: number }) {
       leftSection={<IconAlertTriangle aria-hidden size={14} />}
       style={{ flexShrink: 0 }}
     >
-      {_('components.fraudFlagBadge', { count })}
+      {_('checkerList.fraudFlags', { count })}
     </Badge>
   );
 }
