@@ -114,9 +114,9 @@ test.describe('at phone width', () => {
 
     const filters = staff.getByRole('button', { name: /^Filters/ });
     await expect(filters).toBeVisible();
-    await expect(staff.getByLabel('Sort', { exact: true })).toBeHidden();
+    await expect(staff.getByRole('combobox', { name: 'Sort' })).toBeHidden();
     await filters.click();
-    await expect(staff.getByLabel('Sort', { exact: true })).toBeVisible();
+    await expect(staff.getByRole('combobox', { name: 'Sort' })).toBeVisible();
     await expect(staff.getByRole('searchbox')).toBeVisible();
     await expectNoSidewaysScroll(staff);
     await expectNoSeriousViolations(staff);
