@@ -13,6 +13,8 @@ export interface LoadResult {
   p99: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failures: number;
+  /** Answers received (any status): none means the server answered nothing in the time. */
+  answered: number;
 }
 
 export interface LoadTarget {
@@ -25,6 +27,7 @@ const loadResult = (result: autocannon.Result): LoadResult => ({
   p50: result.latency.p50,
   p99: result.latency.p99,
   failures: result.non2xx + result.errors + result.timeouts,
+  answered: result.requests.total,
 });
 
 /** Load at a fixed number of connections for `seconds`: mean req/s and latency percentiles. */
@@ -94,5 +97,6 @@ export function medianLoad(results: LoadResult[]): LoadResult {
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
     failures: results.reduce((sum, r) => sum + r.failures, 0),
+    answered: results.reduce((sum, r) => sum + r.answered, 0),
   };
 }
