@@ -127,6 +127,9 @@ async function expectCalendarOn(now: Date) {
       (entry) => !accountKey || entry.accountId === accountKey,
     );
     const overdue = mostOverdueFirst.filter((entry) => entry.state === 'OVERDUE').length;
+    const submittedBefore = mostOverdueFirst.filter(
+      (entry) => !notSubmitted(entry) && entry.dueDate < day.today,
+    ).length;
     for (const sort of ['mostOverdueFirst', 'leastOverdueFirst'] as const) {
       for (const overdueOnly of [false, true]) {
         const all = overdueOnly ? mostOverdueFirst.slice(0, overdue) : mostOverdueFirst;
@@ -135,14 +138,16 @@ async function expectCalendarOn(now: Date) {
           repo.calendarPage(handle.db, day, { accountKey, overdueOnly }, { sort, offset, limit });
         const context = `${now.toISOString()} ${accountKey ?? 'staff'} ${sort} overdue=${overdueOnly}`;
         expect(await read(0, 100_000), context).toEqual({ rows: wanted, total: wanted.length });
-        // A page across the end of the overdue packs (or their start, least overdue first).
-        const across = Math.max(
-          0,
-          sort === 'mostOverdueFirst' ? overdue - 3 : all.length - overdue - 3,
+        // Pages across the ends of the ranges (overdue, submitted before today, due from today
+        // on), one anywhere and the last: more than 1,000 in on the largest days, where a page
+        // starts at its due date.
+        const ends = [overdue, overdue + submittedBefore].map((end) =>
+          sort === 'mostOverdueFirst' ? end : all.length - end,
         );
-        expect((await read(across, 7)).rows, `${context} at ${across}`).toEqual(
-          wanted.slice(across, across + 7),
-        );
+        const pages = [...ends.map((end) => end - 3), random.below(all.length), all.length - 7];
+        for (const at of pages.map((page) => Math.max(0, page))) {
+          expect((await read(at, 7)).rows, `${context} at ${at}`).toEqual(wanted.slice(at, at + 7));
+        }
       }
     }
     const owed = mostOverdueFirst.filter(notSubmitted);

@@ -190,6 +190,45 @@ async function countRanges(db: Executor, day: CalendarDay, accountKey: string | 
   };
 }
 
+/**
+ * Past this many periods into a range, a page starts at the due date it falls on, found from the
+ * kept counts, instead of skipping every period before it (a page half-way through 300,000
+ * periods skipped 150,000 index entries, ~40 ms).
+ */
+const SKIP_BY_DUE_DATE_AFTER = 1_000;
+
+/** Where a stretch `offset` periods into `range` starts: the range from its due date on, and the offset within. */
+async function startOfStretch(
+  db: Executor,
+  accountKey: string | undefined,
+  range: SQL,
+  direction: Direction,
+  offset: number,
+): Promise<{ range: SQL; offset: number }> {
+  if (offset <= SKIP_BY_DUE_DATE_AFTER) return { range, offset };
+  const dates = await queryRows<{ due_date: string; n: number | string }>(
+    db,
+    sql`select due_date::text as due_date, sum(n) as n from monitoring_period_counts
+        where account_key = ${accountKey ?? ALL_ACCOUNTS} and ${range}
+        group by due_date`,
+  );
+  // ISO dates sort as text.
+  dates.sort((one, other) => one.due_date.localeCompare(other.due_date));
+  if (direction === 'desc') dates.reverse();
+  let before = 0;
+  for (const { due_date: dueDate, n } of dates) {
+    if (before + Number(n) > offset) {
+      const from = sql.raw(direction === 'asc' ? '>=' : '<=');
+      return {
+        range: sql`${range} and due_date ${from} ${dueDate}::date`,
+        offset: offset - before,
+      };
+    }
+    before += Number(n);
+  }
+  return { range, offset };
+}
+
 export const monitoringRepository = {
   planAhead,
 
@@ -219,7 +258,17 @@ export const monitoringRepository = {
         offset -= sizes[name];
         continue;
       }
-      const keys = periodKeys(filter.accountKey, RANGES[name](day), direction, { offset, limit });
+      const start = await startOfStretch(
+        db,
+        filter.accountKey,
+        RANGES[name](day),
+        direction,
+        offset,
+      );
+      const keys = periodKeys(filter.accountKey, start.range, direction, {
+        offset: start.offset,
+        limit,
+      });
       reads.push(periodsOf(db, keys, day));
       limit -= Math.min(limit, sizes[name] - offset);
       offset = 0;
