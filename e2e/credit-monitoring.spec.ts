@@ -157,7 +157,7 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await expect(submit).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Please confirm the selection.' }).check();
   await submit.click();
-  await expect(page).toHaveURL(/\/collateralstatus$/);
+  await expect(page).toHaveURL(/\/collateralstatus\?status=PENDING_APPROVAL$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Collateral Status' })).toBeVisible();
   await expect(
     checkerRow(page, collateral).getByRole('button', { name: 'PENDING FOR APPROVAL' }),
@@ -210,7 +210,11 @@ test('a frequency goes from upload through rejection and approval to reopening',
   await page.getByRole('checkbox', { name: 'Please confirm the selection.' }).check();
   await page.getByRole('button', { name: 'Submit to checker' }).click();
   await expect(page.getByText('is awaiting approval again')).toBeVisible();
-  await expect(checkerRow(page, collateral)).toHaveCount(0);
+  // The list comes back on the status it now has.
+  await expect(page).toHaveURL(/status=PENDING_APPROVAL/);
+  await expect(
+    checkerRow(page, collateral).getByRole('button', { name: 'PENDING FOR APPROVAL' }),
+  ).toBeVisible();
 
   // The approver approves the replacement; the others stayed approved (docs/product.md#statuses).
   await approver.reload();

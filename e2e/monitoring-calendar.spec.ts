@@ -53,7 +53,11 @@ test('a borrower adds an overdue period with one click; staff see it in the over
     .getByRole('button', { name: `Add Quarterly, March 2000 of ${collateralName}` })
     .click();
   await expect(page.getByText('Frequency added')).toBeVisible();
-  // Added, still overdue until its pack is submitted.
+  // Its document panel opens on the collateral's screen; back home, it is added, still overdue
+  // until its pack is submitted.
+  await expect(page.getByRole('dialog', { name: /Document uploads/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/collaterals\?collateral=.+&frequency=/);
+  await page.goto('/opportunities');
   await expect(first).toContainText('Added');
   await expect(first).toContainText('Overdue');
   await expectNoSeriousViolations(page);

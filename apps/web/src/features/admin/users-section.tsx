@@ -19,6 +19,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { STATUS_COLOURS, type Role, type User, type UserUpdateBody } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
@@ -88,6 +89,11 @@ export function UsersSection() {
     ...usersQuery(debouncedSearch, page),
     placeholderData: keepPreviousData,
   });
+  // Where the rest is when a search finds nobody: everyone's first page, as the screen opened with.
+  const everyone = useQuery({
+    ...usersQuery('', 1),
+    enabled: debouncedSearch !== '' && users.data?.users.length === 0,
+  });
 
   const change = useMutation({
     mutationFn: ({ user, changes }: Change) => updateUser(user.id, changes),
@@ -137,9 +143,22 @@ export function UsersSection() {
           icon={<IconUsers aria-hidden />}
           title={_('admin.users.empty')}
           description={
-            debouncedSearch
-              ? _('admin.users.noMatch', { search: debouncedSearch })
-              : _('admin.users.noneYet')
+            debouncedSearch ? (
+              <ElsewhereLinks
+                lead={_('admin.users.elsewhere')}
+                choices={[
+                  {
+                    value: 'all',
+                    label: _('admin.users.allUsers'),
+                    count: everyone.data?.meta.totalRecords,
+                  },
+                ]}
+                onChoose={() => setSearch('')}
+                none={_('admin.users.noMatch', { search: debouncedSearch })}
+              />
+            ) : (
+              _('admin.users.noneYet')
+            )
           }
         />
       ) : (

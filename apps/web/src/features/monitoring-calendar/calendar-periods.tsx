@@ -57,6 +57,8 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
       const documents = collateralFrequencyLink({ ...frequency, accountId: period.accountId });
       notifications.show({
         color: 'green',
+        // Long enough to reach its link (it pauses while hovered).
+        autoClose: 10_000,
         title: i18n._('monitoringCalendar.added'),
         message: (
           <>
@@ -64,6 +66,8 @@ function AddPeriodButton({ period }: { period: CalendarPeriodRow }) {
             <Anchor
               href={documents}
               inherit
+              // Told apart from the text by more than its colour (axe: link-in-text-block).
+              underline="always"
               onClick={(event) => {
                 event.preventDefault();
                 void navigate(documents);

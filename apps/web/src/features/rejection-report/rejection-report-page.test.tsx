@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   addDays,
   DEFAULT_TIME_ZONE,
@@ -128,6 +128,41 @@ describe('Rejection report', () => {
     renderApp('/reports/rejections');
     expect(await screen.findByText('No decisions in this period')).toBeTruthy();
     expect(screen.queryByRole('img', { name: /Rejections by reason/ })).toBeNull();
+  });
+
+  it('offers the last 12 months’ rejections, with their count, when the period has nothing', async () => {
+    const today = todayIn(DEFAULT_TIME_ZONE);
+    const from = addDays(today, -29);
+    const yearFrom = addDays(today, -364);
+    const empty: RejectionReport = {
+      ...march,
+      from,
+      to: today,
+      totalRejections: 0,
+      byReason: counts({}),
+      byFileType: [],
+      decisionTimes: [
+        { kind: 'unit', decisions: 0, medianSeconds: null },
+        { kind: 'frequency', decisions: 0, medianSeconds: null },
+      ],
+    };
+    stub('approver', {
+      [`/api/reports/rejections?from=${from}&to=${today}`]: {
+        status: 200,
+        body: { report: empty },
+      },
+      [`/api/reports/rejections?from=${yearFrom}&to=${today}`]: {
+        status: 200,
+        body: { report: { ...march, from: yearFrom, to: today } },
+      },
+    });
+    const { router } = renderApp('/reports/rejections');
+    expect(await screen.findByText('No decisions in this period')).toBeTruthy();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Rejections in the last 12 months (7)' }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?from=${yearFrom}&to=${today}`));
+    expect(await screen.findByText(/7 documents were rejected/)).toBeTruthy();
   });
 
   it('says what went wrong, with a way to try again', async () => {

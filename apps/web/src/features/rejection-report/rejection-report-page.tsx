@@ -33,6 +33,7 @@ import { REJECTION_REPORT_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
 import { homePathFor } from '../../api/session';
 import { useCurrentUser } from '../../auth/require-session';
+import { ElsewhereLinks } from '../../components/elsewhere-links';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { QueryLoader, RetryNotice } from '../../components/query-loader';
@@ -54,6 +55,8 @@ const CHART_HEIGHT = 300;
 
 /** Without dates in the address: the last 30 days, today included. */
 const DEFAULT_DAYS = 30;
+/** The wider period an empty report offers instead: the last twelve months. */
+const YEAR_DAYS = 365;
 
 /** How each kind of set is called, and its file types' names (a type unknown here shows as sent). */
 const SET_KINDS = {
@@ -156,14 +159,33 @@ function RejectionReportScreen() {
           }}
         />
       </SimpleGrid>
-      <ReportFor period={period} />
+      <ReportFor period={period} today={today} onPeriod={setPeriod} />
     </Stack>
   );
 }
 
-function ReportFor({ period }: { period: RejectionReportQuery }) {
+function ReportFor({
+  period,
+  today,
+  onPeriod,
+}: {
+  period: RejectionReportQuery;
+  today: string;
+  onPeriod: (period: RejectionReportQuery) => void;
+}) {
   const { _ } = useLingui();
   const report = useQuery({ ...rejectionReportQuery(period), placeholderData: keepPreviousData });
+  // Where the rest is when the period holds nothing: the last twelve months' report, when wider.
+  const lastYear = { from: addDays(today, 1 - YEAR_DAYS), to: today };
+  const isEmpty =
+    report.data !== undefined &&
+    !report.isPlaceholderData &&
+    report.data.report.totalRejections === 0 &&
+    report.data.report.decisionTimes.every((kind) => kind.decisions === 0);
+  const wider = useQuery({
+    ...rejectionReportQuery(lastYear),
+    enabled: isEmpty && (period.from > lastYear.from || period.to < lastYear.to),
+  });
   useEffect(() => {
     // A failed load shows where the chart renders (the route's error screen).
     loadReasonChart().catch(() => {});
@@ -196,7 +218,23 @@ function ReportFor({ period }: { period: RejectionReportQuery }) {
         <EmptyState
           icon={<IconChartBar aria-hidden />}
           title={_('rejectionReport.nothing')}
-          description={_('rejectionReport.nothingDetail', { period: inWords })}
+          description={
+            <>
+              {_('rejectionReport.nothingDetail', { period: inWords })}{' '}
+              <ElsewhereLinks
+                lead={_('rejectionReport.elsewhere')}
+                choices={[
+                  {
+                    value: 'lastYear',
+                    label: _('rejectionReport.lastYear'),
+                    count: wider.data?.report.totalRejections,
+                  },
+                ]}
+                onChoose={() => onPeriod(lastYear)}
+                none={null}
+              />
+            </>
+          }
         />
       ) : (
         <>
