@@ -1,7 +1,8 @@
 /**
- * A lender book at scale for the list benchmarks (npm run seed:large): 1,000,000 units with 7
+ * A lender book at scale for the benchmarks (npm run seed:large): 1,000,000 units with 7
  * completed files each, 100,000 monitoring frequencies with 9 files each, and their accounts,
- * loans, projects and collaterals, loaded into the PostgreSQL database DATABASE_URL names.
+ * loans, projects and collaterals, loaded into the PostgreSQL database DATABASE_URL names; and
+ * what every screen shows besides (fillScreens), in proportions it prints at the end.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_large npm run seed:large
  *   … npm run seed:large -- --units 50000          (everything scaled down, for tests)
