@@ -1,12 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  borrowerToken,
   escapeRegExp,
   expectNoSeriousViolations,
   importBorrower,
   importNocUnit,
   nextCode,
   pdfFile,
+  PHONE,
+  signInAsBorrower,
+  signUpBorrower,
   STRONG_PASSWORD,
+  submitFilledUnit,
   TIME_ZONE,
 } from './fixtures';
 
@@ -84,7 +89,7 @@ test('a borrower signs up and requests a NOC entirely in Hindi', async ({ page, 
     .getByRole('button', { name: new RegExp(`, ${escapeRegExp(unit.unitName)} के दस्तावेज़$`) })
     .click();
   const panel = page.getByRole('dialog', { name: /दस्तावेज़ अपलोड/ });
-  await expect(panel).toContainText('स्वीकृति के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।');
+  await expect(panel).toContainText('अनुमोदन के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।');
   await expect(panel.getByText('स्थिति:')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'इतिहास' })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -115,6 +120,135 @@ test('a borrower signs up and requests a NOC entirely in Hindi', async ({ page, 
   await submitRegion.getByRole('checkbox', { name: 'कृपया अपने चयन की पुष्टि करें।' }).check();
   await submit.click();
   await expect(panel.getByText('चेकर को भेज दिया गया', { exact: true })).toBeVisible();
-  await expect(panel.getByText(`${unit.unitName} अब स्वीकृति हेतु लंबित है।`)).toBeVisible();
+  await expect(panel.getByText(`${unit.unitName} अब अनुमोदन हेतु लंबित है।`)).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+/** The Devanagari font's files, which only a Hindi page may fetch. */
+const DEVANAGARI_FONT = /noto-sans-devanagari-devanagari-\d+-normal/;
+
+/** English words once left on Hindi screens (labels, statuses, Mantine's own button names). */
+const LEFTOVER_ENGLISH = /\b(Approved|Flat|Final|Provisional|Close|Toggle password visibility)\b/g;
+
+/**
+ * The leftover English words a reader sees or hears on the page: its text and its elements'
+ * accessible names and hints, less the lender's own data (`data`, such as a unit named "Flat …").
+ */
+async function englishLeftovers(page: Page, data: readonly string[]): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const attributes = ['aria-label', 'title', 'placeholder', 'alt'];
+    const named = Array.from(document.querySelectorAll('*')).flatMap((element) =>
+      attributes.map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [document.body.innerText, ...named].join('\n');
+  });
+  const withoutData = data.reduce((text, value) => text.replaceAll(value, ''), shown);
+  return withoutData.match(LEFTOVER_ENGLISH) ?? [];
+}
+
+/** The fonts Chromium drew `heading`'s text with, from its own layout (DevTools protocol). */
+async function fontsDrawing(page: Page, heading: string) {
+  await page
+    .getByRole('heading', { name: heading })
+    .evaluate((element) => element.setAttribute('data-font-probe', ''));
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('DOM.enable');
+  await devtools.send('CSS.enable');
+  const { root } = await devtools.send('DOM.getDocument');
+  const { nodeId } = await devtools.send('DOM.querySelector', {
+    nodeId: root.nodeId,
+    selector: '[data-font-probe]',
+  });
+  const { fonts } = await devtools.send('CSS.getPlatformFontsForNode', { nodeId });
+  await devtools.detach();
+  return fonts;
+}
+
+for (const [size, viewport] of [
+  ['a desktop', { width: 1366, height: 900 }],
+  ['a phone', PHONE],
+] as const) {
+  test(`on ${size}, Hindi is drawn in the shipped Devanagari font and shows no English; English never fetches the font`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const borrower = await importBorrower(request);
+    const unit = await importNocUnit(request, borrower);
+    await signUpBorrower(request, borrower);
+    await submitFilledUnit(request, await borrowerToken(baseURL!, borrower), unit);
+    const data = [
+      unit.unitName,
+      unit.projectName,
+      `E2E Construction Finance ${borrower.accountId.slice(3)}`,
+    ];
+    const fontRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (DEVANAGARI_FONT.test(sent.url())) fontRequests.push(sent.url());
+    });
+
+    // In English nothing of the font is fetched, on the sign-in page or a signed-in one.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await signInAsBorrower(page, borrower, baseURL!);
+    await page.goto('/opportunities');
+    await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fontRequests).toEqual([]);
+
+    // Switched to Hindi, the page fetches the font and draws its Hindi letters with it.
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'खाते की जानकारी' })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          const weights: string[] = [];
+          document.fonts.forEach((face) => {
+            const family = face.family.replaceAll('"', '');
+            if (family === 'Noto Sans Devanagari' && face.status === 'loaded')
+              weights.push(face.weight);
+          });
+          return weights.sort();
+        }),
+      )
+      // Body text and the heading; buttons (600) load with the first Hindi button drawn.
+      .toEqual(expect.arrayContaining(['400', '700']));
+    expect(
+      await page.evaluate(() => document.fonts.check('700 24px "Noto Sans Devanagari"', 'खाते')),
+    ).toBe(true);
+    expect(fontRequests.some((url) => url.endsWith('.woff2'))).toBe(true);
+    expect(await fontsDrawing(page, 'खाते की जानकारी')).toContainEqual(
+      expect.objectContaining({ familyName: 'Noto Sans Devanagari', isCustomFont: true }),
+    );
+    expect(await englishLeftovers(page, data)).toEqual([]);
+    await expectNoSeriousViolations(page);
+
+    // The unit list: statuses, the NOC type and the document panel's close button in Hindi.
+    await page.goto('/unitstatus');
+    await expect(page.getByRole('heading', { level: 1, name: 'यूनिट की स्थिति' })).toBeVisible();
+    const statusButton = page.getByRole('button', {
+      name: `अनुमोदन हेतु लंबित, ${unit.unitName} के दस्तावेज़`,
+    });
+    await expect(statusButton).toBeVisible();
+    await expect(page.getByText('अंतिम', { exact: true })).toBeVisible();
+    expect(await englishLeftovers(page, data)).toEqual([]);
+    await expectNoSeriousViolations(page);
+    await statusButton.click();
+    const panel = page.getByRole('dialog', { name: /दस्तावेज़ अपलोड/ });
+    await expect(panel.getByText('स्थिति:')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'बंद करें' }).first()).toBeVisible();
+    expect(await englishLeftovers(page, data)).toEqual([]);
+    await expectNoSeriousViolations(page);
+
+    // Signed out, the sign-in page stays in Hindi, its password toggle named in Hindi too.
+    await page.context().clearCookies();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'साइन इन' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'पासवर्ड दिखाएँ या छिपाएँ' })).toBeAttached();
+    expect(await englishLeftovers(page, data)).toEqual([]);
+    await expectNoSeriousViolations(page);
+  });
+}

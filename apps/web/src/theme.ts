@@ -7,10 +7,16 @@ import {
   type ExtendComponent,
   type FactoryPayload,
   type MantineColorsTuple,
+  type MantineThemeComponent,
   type ModalFactory,
   type NotificationFactory,
+  type PasswordInputFactory,
   type TooltipFactory,
 } from '@mantine/core';
+import { addMessages, i18n } from './i18n';
+import { messages } from './i18n/messages/components';
+
+addMessages(messages);
 
 /** Calm deep teal for actions and links; shade 6 carries white text at 5:1. */
 const brand: MantineColorsTuple = [
@@ -43,6 +49,19 @@ function extend<Payload extends FactoryPayload>(input: ExtendComponent<Payload>)
   return input;
 }
 
+/**
+ * Default props worked out at each render (Mantine calls a `defaultProps` function, which its
+ * types do not list), so their labels are in the language on screen.
+ */
+function propsAtRender<Payload extends FactoryPayload>(
+  props: () => Partial<Payload['props']>,
+): MantineThemeComponent {
+  return { defaultProps: props };
+}
+
+/** Mantine's close buttons, named in the language on screen. */
+const namedCloseButton = () => ({ closeButtonProps: { 'aria-label': i18n._('components.close') } });
+
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: {
@@ -64,16 +83,18 @@ export const theme = createTheme({
     Tooltip: extend<TooltipFactory>({
       defaultProps: { events: { hover: true, focus: true, touch: true } },
     }),
-    // Mantine's close buttons are icon-only with no accessible name (axe: button-name).
-    Modal: extend<ModalFactory>({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: extend<DrawerFactory>({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
-    }),
-    Notification: extend<NotificationFactory>({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    // Mantine's close buttons are icon-only with no accessible name (axe: button-name), and its
+    // password toggle is named in English.
+    Modal: propsAtRender<ModalFactory>(namedCloseButton),
+    Drawer: propsAtRender<DrawerFactory>(namedCloseButton),
+    PasswordInput: propsAtRender<PasswordInputFactory>(() => ({
+      visibilityToggleButtonProps: { 'aria-label': i18n._('components.togglePasswordVisibility') },
+    })),
+    Notification: {
+      ...propsAtRender<NotificationFactory>(namedCloseButton),
       // Under a title Mantine greys the message to gray 6 (3.3:1, axe color-contrast).
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
 });
 

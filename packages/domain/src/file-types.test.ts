@@ -139,7 +139,7 @@ describe('file type labels', () => {
 
   it('read in Hindi, keeping KYC, NOC and GST as borrowers know them', () => {
     expect(unitFileTypeLabel('KYC_APPLICANT', 'hi')).toBe('आवेदक का KYC');
-    expect(unitFileTypeLabel('NOC_REQUEST_FINAL', 'hi')).toBe('फ़ाइनल NOC अनुरोध');
+    expect(unitFileTypeLabel('NOC_REQUEST_FINAL', 'hi')).toBe('अंतिम NOC अनुरोध');
     expect(unitFileTypeLabel('OTHER', 'hi')).toBe('अन्य');
     expect(collateralFileTypeLabel('GST_DOCUMENT', 'hi')).toBe('GST दस्तावेज़');
     expect(collateralFileTypeLabel('OTHER', 'hi')).toBe('अन्य दस्तावेज़');

@@ -11,8 +11,8 @@ import { acceptedLanguage, issueText } from './translate.ts';
 describe('domain texts in English and Hindi', () => {
   it('reads English, and Hindi when asked', () => {
     expect(unitCheckerLabel('PENDING_APPROVAL')).toBe('PENDING FOR APPROVAL');
-    expect(unitCheckerLabel('PENDING_APPROVAL', true, 'hi')).toBe('दूसरी स्वीकृति की प्रतीक्षा');
-    expect(unitCheckerLabel('APPROVED', false, 'hi')).toBe('स्वीकृत');
+    expect(unitCheckerLabel('PENDING_APPROVAL', true, 'hi')).toBe('दूसरे अनुमोदन की प्रतीक्षा');
+    expect(unitCheckerLabel('APPROVED', false, 'hi')).toBe('अनुमोदित');
     expect(collateralCheckerLabel('NOT_RAISED')).toBe('NOT_RAISED');
     expect(collateralCheckerLabel('NOT_RAISED', 'hi')).toBe('जमा नहीं');
     expect(frequencyCodeLabel(3, 'hi')).toBe('तिमाही');

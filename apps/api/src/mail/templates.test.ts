@@ -144,7 +144,7 @@ describe('e-mails in Hindi', () => {
     expect(mail.subject).toBe(`अस्वीकृत: ${UNIT.label}`);
     expect(mail.text).toContain(`ऋणदाता के चेकर ने ${UNIT.label} के कुछ दस्तावेज़ अस्वीकृत किए हैं।`);
     expect(mail.text).toContain('  - Sale Deed: दस्तावेज़ पर हस्ताक्षर नहीं हैं. Page 2 missing');
-    expect(mail.text).toContain(`यूनिट स्थिति में सुधारें: ${UNIT.url}`);
+    expect(mail.text).toContain(`यूनिट की स्थिति में सुधारें: ${UNIT.url}`);
   });
 
   it('counts overdue days in either language', () => {

@@ -1,4 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
+// The Hindi letters' font: its faces are declared for every page, but a browser fetches a face's
+// file only to draw text in it, which only a Hindi page does (devanagari-font.css).
+import './devanagari-font.css';
 
 /** The languages every screen, message and e-mail is written in. */
 export const LANGUAGES = ['en', 'hi'] as const;

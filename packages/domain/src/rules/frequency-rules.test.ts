@@ -50,6 +50,15 @@ describe('frequency row button (docs/product.md#statuses table)', () => {
       frequencyRowButton({ status: 'NOT_RAISED', uploadedFiles: 0, hasRequiredFiles: false }).label,
     ).toBe('Uploaded Files (0)');
   });
+
+  it('reads in Hindi for a Hindi reader', () => {
+    const approved = { status: 'APPROVED', uploadedFiles: 9, hasRequiredFiles: true } as const;
+    expect(frequencyRowButton(approved, 'hi').label).toBe('अनुमोदित');
+    expect(
+      frequencyRowButton({ status: 'REJECTED', uploadedFiles: 7, hasRequiredFiles: false }, 'hi')
+        .label,
+    ).toBe('अपलोड की गई फ़ाइलें (7)');
+  });
 });
 
 describe('future months', () => {

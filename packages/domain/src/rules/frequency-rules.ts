@@ -1,5 +1,7 @@
 import { STATUS_COLOURS, type ApprovalStatus, type StatusColour } from '../approval-status.ts';
 import { COLLATERAL_SLOTS } from '../file-types.ts';
+import type { MessageKey } from '../messages.ts';
+import { translate, type Language } from '../translate.ts';
 import {
   decide,
   isReadyToSubmit,
@@ -38,30 +40,43 @@ export interface RowButton {
 }
 
 /**
- * docs/product.md#statuses "Row button by state on the frequency screen", row by row. "Files
- * present" means hasRequiredFiles; the two 'Uploaded … (n)' labels differ in
- * capitalisation on purpose.
+ * docs/product.md#statuses "Row button by state on the frequency screen", row by row, in the
+ * reader's language. "Files present" means hasRequiredFiles; the two 'Uploaded … (n)' labels
+ * differ in capitalisation on purpose.
  */
-export function frequencyRowButton({
-  status,
-  uploadedFiles,
-  hasRequiredFiles,
-}: {
-  status: ApprovalStatus;
-  uploadedFiles: number;
-  hasRequiredFiles: boolean;
-}): RowButton {
+export function frequencyRowButton(
+  {
+    status,
+    uploadedFiles,
+    hasRequiredFiles,
+  }: {
+    status: ApprovalStatus;
+    uploadedFiles: number;
+    hasRequiredFiles: boolean;
+  },
+  language: Language = 'en',
+): RowButton {
   const colour = STATUS_COLOURS[status];
-  const button = (label: string, showEdit = false): RowButton => ({ label, showEdit, colour });
+  const button = (key: MessageKey, showEdit = false): RowButton => ({
+    label: translate(language, key, { count: uploadedFiles }),
+    showEdit,
+    colour,
+  });
   switch (status) {
     case 'REJECTED':
-      return hasRequiredFiles ? button('Reupload') : button(`Uploaded files (${uploadedFiles})`);
+      return hasRequiredFiles
+        ? button('domain.frequencyButton.reupload')
+        : button('domain.frequencyButton.uploadedFilesRejected');
     case 'APPROVED':
-      return button('Approved', true);
+      return button('domain.frequencyButton.approved', true);
     case 'PENDING_APPROVAL':
     case 'NOT_RAISED':
-      if (!hasRequiredFiles) return button(`Uploaded Files (${uploadedFiles})`);
-      return button(status === 'PENDING_APPROVAL' ? 'Submitted to checker' : 'Uploaded');
+      if (!hasRequiredFiles) return button('domain.frequencyButton.uploadedFiles');
+      return button(
+        status === 'PENDING_APPROVAL'
+          ? 'domain.frequencyButton.submitted'
+          : 'domain.frequencyButton.uploaded',
+      );
   }
 }
 

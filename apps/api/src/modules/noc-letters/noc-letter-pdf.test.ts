@@ -61,7 +61,7 @@ describe.skipIf(!hasPoppler)('as read by poppler (pdftotext, pdftoppm from poppl
       'Customer / ग्राहक आशा क्षत्रिय शर्मा',
       'Sale value / बिक्री मूल्य ₹1,23,45,678.00',
       'Amount received / प्राप्त राशि ₹98,76,543.50',
-      'Approved by / स्वीकृतकर्ता Rahul Maker',
+      'Approved by / अनुमोदनकर्ता Rahul Maker',
       'Confirmed by / पुष्टिकर्ता Priya Checker',
       'NOC type / NOC का प्रकार Final / अंतिम',
       'यह अंतिम NOC है।',
@@ -79,7 +79,7 @@ describe.skipIf(!hasPoppler)('as read by poppler (pdftotext, pdftoppm from poppl
     const { loanAccount: _, projectAddress: __, firstApprovedBy: ___, ...older } = sampleDetails;
     writeFileSync(file, await renderNocLetter(older, { signatory: {} }));
     const text = textOf(file);
-    expect(text).toContain('Approved by / स्वीकृतकर्ता Priya Checker');
+    expect(text).toContain('Approved by / अनुमोदनकर्ता Priya Checker');
     expect(text).not.toContain('Confirmed by');
     expect(text).not.toContain('Loan account');
     expect(text).toContain('Authorised Signatory / अधिकृत हस्ताक्षरकर्ता');

@@ -56,7 +56,7 @@ it('writes a borrower’s notice in the language they chose, and an English borr
     await notifications.letterReady(t.db, letterIssued(unit.key, account.key));
     subjects[language] = (await latestMailTo(t.db, account.email))?.subject;
   }
-  expect(subjects.hi).toBe('स्वीकृत, NOC पत्र तैयार है: Project 1 · टावर A · यूनिट A-101');
+  expect(subjects.hi).toBe('अनुमोदित, NOC पत्र तैयार है: Project 1 · टावर A · यूनिट A-101');
   expect(subjects.en).toBe('Approved, NOC letter ready: Project 1 · Tower A · Unit A-101');
 });
 

@@ -186,7 +186,7 @@ describe('AdminUsersPage (docs/product.md#api "Users")', () => {
     expect(table.getByText('यह आपका खाता है। इसे कोई दूसरा एडमिन बदल सकता है।')).toBeTruthy();
     const deliveries = within(await screen.findByRole('region', { name: 'विफल डिलीवरी' }));
     expect(deliveries.getByRole('button', { name: 'webhook डिलीवरी 7 फिर भेजें' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'ग्राहक का टू-फ़ैक्टर लॉगिन रीसेट करें' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ऋणी का दो-चरणीय साइन इन रीसेट करें' })).toBeTruthy();
   });
 
   it('changes a staff role', async () => {

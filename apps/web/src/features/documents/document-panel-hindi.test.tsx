@@ -29,7 +29,7 @@ describe('the document panel in Hindi', () => {
     renderPanel();
     expect(await screen.findByRole('dialog', { name: /दस्तावेज़ अपलोड/ })).toBeTruthy();
     expect(
-      await screen.findByText('स्वीकृति के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।'),
+      await screen.findByText('अनुमोदन के लिए भेजने से पहले कृपया नीचे दिए गए ज़रूरी दस्तावेज़ अपलोड करें।'),
     ).toBeTruthy();
     expect(screen.getByText('स्थिति:')).toBeTruthy();
     const empty = await openSlot(FIRST);
@@ -54,7 +54,7 @@ describe('the document panel in Hindi', () => {
     const kyc = await slot('आवेदक का KYC');
     expect(kyc.getByRole('button', { name: 'आवेदक का KYC अपलोड करें' })).toBeTruthy();
     expect(screen.getByText('शॉर्टफ़ॉल भरपाई का प्रमाण')).toBeTruthy();
-    expect(screen.getByText('फ़ाइनल NOC अनुरोध')).toBeTruthy();
+    expect(screen.getByText('अंतिम NOC अनुरोध')).toBeTruthy();
     expect(screen.queryByText('KYC Applicant')).toBeNull();
   });
 
@@ -75,7 +75,9 @@ describe('the document panel in Hindi', () => {
     const pending = await openSlot('Other');
     expect(pending.getByLabelText('अनुमोदक की टिप्पणी')).toBeTruthy();
     expect(pending.getByText('अस्वीकार करने का कारण')).toBeTruthy();
-    expect(pending.getByRole('button', { name: 'Other स्वीकृत करें' }).textContent).toBe('स्वीकृत करें');
+    expect(pending.getByRole('button', { name: 'Other अनुमोदित करें' }).textContent).toBe(
+      'अनुमोदित करें',
+    );
     expect(pending.getByRole('button', { name: 'Other अस्वीकार करें' })).toBeTruthy();
   });
 

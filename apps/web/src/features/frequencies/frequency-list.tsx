@@ -293,11 +293,14 @@ function FrequencyRow({
   isReopening,
 }: FrequencyRowProps) {
   const { _ } = useLingui();
-  const button = frequencyRowButton({
-    status: frequency.approvalStatus,
-    uploadedFiles: frequency.uploadedFiles,
-    hasRequiredFiles: frequency.hasRequiredFiles,
-  });
+  const button = frequencyRowButton(
+    {
+      status: frequency.approvalStatus,
+      uploadedFiles: frequency.uploadedFiles,
+      hasRequiredFiles: frequency.hasRequiredFiles,
+    },
+    currentLanguage(),
+  );
   const name = periodLabel(frequency);
   return (
     <Table.Tr>

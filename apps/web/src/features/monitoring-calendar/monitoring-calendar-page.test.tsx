@@ -109,8 +109,8 @@ describe('MonitoringCalendarPage', () => {
     renderApp('/monitoring-calendar');
     expect(await screen.findByText('अभी कोई मॉनिटरिंग अवधि नहीं है')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'मॉनिटरिंग कैलेंडर' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('switch', { name: 'केवल बकाया' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'केवल अतिदेय' }));
     expect(await screen.findByText('1 अवधि')).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'कितने दिन से बकाया' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'कितने दिन से अतिदेय' })).toBeTruthy();
   });
 });

@@ -258,11 +258,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** docs/product.md#screens: the NOC type comes from the NOC file present; none yet reads as such. */
 function NocType({ unit }: { unit: CheckerUnit }) {
   const { _ } = useLingui();
-  return (
-    unit.nocType ?? (
-      <Text span c="dimmed">
-        {_('unitList.nocNotUploaded')}
-      </Text>
-    )
+  return unit.nocType ? (
+    _(`unitList.nocType.${unit.nocType}`)
+  ) : (
+    <Text span c="dimmed">
+      {_('unitList.nocNotUploaded')}
+    </Text>
   );
 }

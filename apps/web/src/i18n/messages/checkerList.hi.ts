@@ -4,10 +4,10 @@ import type { Messages } from '@lingui/core';
 export const messages: Messages = {
   'checkerList.ageDays': [['days', 'plural', { one: ['#', ' दिन'], other: ['#', ' दिन'] }]],
   'checkerList.ageToday': ['आज'],
-  'checkerList.awaitingFrequencies': [['count'], ' फ़्रीक्वेंसी स्वीकृति की प्रतीक्षा में हैं।'],
-  'checkerList.awaitingOne': [['name'], ' स्वीकृति की प्रतीक्षा में है।'],
-  'checkerList.awaitingOneAgain': [['name'], ' फिर से स्वीकृति की प्रतीक्षा में है।'],
-  'checkerList.awaitingUnits': [['count'], ' यूनिट स्वीकृति की प्रतीक्षा में हैं।'],
+  'checkerList.awaitingFrequencies': [['count'], ' फ़्रीक्वेंसी अनुमोदन की प्रतीक्षा में हैं।'],
+  'checkerList.awaitingOne': [['name'], ' अनुमोदन की प्रतीक्षा में है।'],
+  'checkerList.awaitingOneAgain': [['name'], ' फिर से अनुमोदन की प्रतीक्षा में है।'],
+  'checkerList.awaitingUnits': [['count'], ' यूनिट अनुमोदन की प्रतीक्षा में हैं।'],
   'checkerList.clearSearch': ['खोज हटाएँ'],
   'checkerList.confirm': ['कृपया अपने चयन की पुष्टि करें।'],
   'checkerList.daysLate': [

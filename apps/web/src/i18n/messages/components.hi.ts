@@ -2,6 +2,7 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
+  'components.close': ['बंद करें'],
   'components.elsewhere.choice': [['label'], ' (', ['count'], ')'],
   'components.errorPopup.close': ['बंद करें'],
   'components.errorPopup.generic': ['कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें'],
@@ -22,6 +23,7 @@ export const messages: Messages = {
   'components.routeError.reload': ['पेज रीलोड करें'],
   'components.routeError.title': ['यह पेज नहीं दिखाया जा सका'],
   'components.statusBadge.noFile': ['कोई फ़ाइल नहीं'],
+  'components.togglePasswordVisibility': ['पासवर्ड दिखाएँ या छिपाएँ'],
   'components.userNav.account': ['खाता: ', ['name']],
   'components.userNav.administration': ['प्रशासन'],
   'components.userNav.collateralChecker': ['कोलैटरल चेकर'],
@@ -33,7 +35,7 @@ export const messages: Messages = {
   'components.userNav.menu': ['मेन्यू'],
   'components.userNav.monitoringCalendar': ['मॉनिटरिंग कैलेंडर'],
   'components.userNav.nocChecker': ['NOC चेकर'],
-  'components.userNav.profile': ['प्रोफ़ाइल और टू-फ़ैक्टर लॉगिन'],
+  'components.userNav.profile': ['प्रोफ़ाइल और दो-चरणीय साइन इन'],
   'components.userNav.quarantine': ['क्वारंटीन'],
   'components.userNav.rejectionReport': ['अस्वीकृति रिपोर्ट'],
   'components.userNav.unitStatus': ['यूनिट की स्थिति'],

@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 
 export const messages: { en: Messages; hi: () => Promise<Messages> } = {
   en: {
+    'components.close': ['Close'],
     'components.elsewhere.choice': [['label'], ' (', ['count'], ')'],
     'components.errorPopup.close': ['Close'],
     'components.errorPopup.generic': ['Something went wrong Please try again'],
@@ -23,6 +24,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'components.routeError.reload': ['Reload page'],
     'components.routeError.title': ['This page could not be shown'],
     'components.statusBadge.noFile': ['NO FILE'],
+    'components.togglePasswordVisibility': ['Toggle password visibility'],
     'components.userNav.account': ['Account: ', ['name']],
     'components.userNav.administration': ['Administration'],
     'components.userNav.collateralChecker': ['Collateral Checker'],

@@ -25,7 +25,7 @@ export const messages: Messages = {
   'frequencies.descending': ['अवरोही'],
   'frequencies.editTooltip': ['बदलें: बदलाव के लिए फिर से खोलें'],
   'frequencies.empty': ['अभी कोई फ़्रीक्वेंसी नहीं है'],
-  'frequencies.emptyClient': ['ऊपर मासिक या त्रैमासिक फ़्रीक्वेंसी जोड़ें, फिर उसके नौ दस्तावेज़ अपलोड करें।'],
+  'frequencies.emptyClient': ['ऊपर मासिक या तिमाही फ़्रीक्वेंसी जोड़ें, फिर उसके नौ दस्तावेज़ अपलोड करें।'],
   'frequencies.emptyStaff': ['ऋणी ने इस कोलैटरल के लिए अभी कोई फ़्रीक्वेंसी नहीं जोड़ी है।'],
   'frequencies.firstPage': ['पहले पेज पर जाएँ'],
   'frequencies.frequency': ['फ़्रीक्वेंसी'],
@@ -40,7 +40,7 @@ export const messages: Messages = {
   'frequencies.noCollateralMatch': ['इस नाम का कोई कोलैटरल नहीं है'],
   'frequencies.noCollaterals': ['इस खाते में अभी कोई कोलैटरल नहीं है'],
   'frequencies.noCollateralsHint': [
-    'जब आपका लेंडर इस खाते में कोई कोलैटरल जोड़ेगा, तब आप यहाँ उसके मॉनिटरिंग दस्तावेज़ अपलोड कर सकेंगे।',
+    'जब आपका ऋणदाता इस खाते में कोई कोलैटरल जोड़ेगा, तब आप यहाँ उसके मॉनिटरिंग दस्तावेज़ अपलोड कर सकेंगे।',
   ],
   'frequencies.noPage': ['पेज ', ['page'], ' मौजूद नहीं है'],
   'frequencies.order': ['क्रम'],
@@ -54,7 +54,7 @@ export const messages: Messages = {
   'frequencies.reopenLabel': [['name'], ' फिर से खोलें'],
   'frequencies.reopenText': [
     ['period'],
-    ' और उसके सभी दस्तावेज़ फिर से ‘जमा नहीं’ स्थिति में आ जाएँगे और चेकर की टिप्पणियाँ हट जाएँगी। इसके बाद आप दस्तावेज़ बदलकर इसे फिर से चेकर को भेज सकते हैं।',
+    ' और उसके सभी दस्तावेज़ फिर से ‘जमा नहीं’ स्थिति में आ जाएँगे और अनुमोदक की टिप्पणियाँ हट जाएँगी। इसके बाद आप दस्तावेज़ बदलकर इसे फिर से चेकर को भेज सकते हैं।',
   ],
   'frequencies.reopenTitle': ['क्या यह फ़्रीक्वेंसी फिर से खोलें?'],
   'frequencies.reopened': ['फ़्रीक्वेंसी फिर से खोल दी गई'],

@@ -7,7 +7,7 @@ export const messages: Messages = {
   ],
   'projectUnits.count': ['प्रोजेक्ट की संख्या'],
   'projectUnits.emptyDescription': [
-    'जब आपका लेंडर इस लोन में कोई प्रोजेक्ट जोड़ेगा, तब आप यहाँ उसके NOC का अनुरोध कर सकेंगे।',
+    'जब आपका ऋणदाता इस लोन में कोई प्रोजेक्ट जोड़ेगा, तब आप यहाँ उसके NOC का अनुरोध कर सकेंगे।',
   ],
   'projectUnits.emptyTitle': ['इस लोन में अभी कोई प्रोजेक्ट नहीं है'],
   'projectUnits.loadFailed': ['प्रोजेक्ट लोड नहीं हो सके'],

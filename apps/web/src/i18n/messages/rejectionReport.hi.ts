@@ -38,7 +38,7 @@ export const messages: Messages = {
     ' के बीच न कोई दस्तावेज़ अस्वीकार हुआ, न किसी सेट पर निर्णय हुआ।',
   ],
   'rejectionReport.of': ['प्रकार'],
-  'rejectionReport.period': [['from'], ' से ', ['to']],
+  'rejectionReport.period': [['from'], ' से ', ['to'], ' तक'],
   'rejectionReport.reason.DETAILS_MISMATCH': ['विवरण मेल नहीं खाते'],
   'rejectionReport.reason.EXPIRED': ['अवधि समाप्त'],
   'rejectionReport.reason.ILLEGIBLE': ['पढ़ा नहीं जा सका'],

@@ -41,6 +41,8 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'unitList.noUnitsPending': ['No units pending for approval'],
     'unitList.noUnitsRejected': ['No units rejected'],
     'unitList.nocNotUploaded': ['Not uploaded'],
+    'unitList.nocType.Final': ['Final'],
+    'unitList.nocType.Provisional': ['Provisional'],
     'unitList.pagerLabel': ['Unit pages'],
     'unitList.pagesEnd': ['The units end on page ', ['totalPages'], '.'],
     'unitList.searchAll': ['Search by account, loan, project, tower, unit or customer'],
