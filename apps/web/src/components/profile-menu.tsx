@@ -25,7 +25,7 @@ export default function ProfileMenu({ user, button }: { user: SessionUser; butto
             {user.email}
           </Text>
           <Anchor component={Link} to="/profile" size="sm" mt="xs">
-            {_('components.userNav.profile')}
+            {_('userNav.profile')}
           </Anchor>
         </Stack>
       </Popover.Dropdown>

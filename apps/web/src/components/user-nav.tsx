@@ -32,7 +32,7 @@ import { useSignOut } from '../api/session';
 import { addMessages, useLingui } from '../i18n';
 import { Hint } from './hint';
 import classes from './layout.module.css';
-import { messages } from '../i18n/messages/components';
+import { messages } from '../i18n/messages/userNav';
 
 addMessages(messages);
 
@@ -46,29 +46,29 @@ interface NavTarget {
 /** docs/product.md#screens `files`: every document in one list, for either role. */
 const FILES_NAV: NavTarget = {
   to: '/files',
-  label: 'components.userNav.documents',
+  label: 'userNav.documents',
   icon: IconFiles,
 };
 
 /** docs/product.md#screens "Header navigation": client icons. */
 const CLIENT_NAV: NavTarget[] = [
-  { to: '/opportunities', label: 'components.userNav.home', icon: IconHome },
-  { to: '/unitstatus', label: 'components.userNav.unitStatus', icon: IconBuildingCommunity },
-  { to: '/collateralstatus', label: 'components.userNav.collateralStatus', icon: IconReportMoney },
+  { to: '/opportunities', label: 'userNav.home', icon: IconHome },
+  { to: '/unitstatus', label: 'userNav.unitStatus', icon: IconBuildingCommunity },
+  { to: '/collateralstatus', label: 'userNav.collateralStatus', icon: IconReportMoney },
   FILES_NAV,
 ];
 
 /** docs/product.md#screens: approver icons; docs/product.md#roles gives viewers and admins the same screens. */
 const STAFF_NAV: NavTarget[] = [
-  { to: '/checker', label: 'components.userNav.nocChecker', icon: IconClipboardCheck },
+  { to: '/checker', label: 'userNav.nocChecker', icon: IconClipboardCheck },
   {
     to: '/collateralchecker',
-    label: 'components.userNav.collateralChecker',
+    label: 'userNav.collateralChecker',
     icon: IconFileCertificate,
   },
   {
     to: '/monitoring-calendar',
-    label: 'components.userNav.monitoringCalendar',
+    label: 'userNav.monitoringCalendar',
     icon: IconCalendarDue,
   },
   FILES_NAV,
@@ -77,7 +77,7 @@ const STAFF_NAV: NavTarget[] = [
 /** Why documents are rejected: for those who decide (approvers and admins), not viewers. */
 const REPORT_NAV: NavTarget = {
   to: '/reports/rejections',
-  label: 'components.userNav.rejectionReport',
+  label: 'userNav.rejectionReport',
   icon: IconChartBar,
 };
 const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
@@ -85,8 +85,8 @@ const APPROVER_NAV: NavTarget[] = [...STAFF_NAV, REPORT_NAV];
 /** docs/product.md#roles, #api "Users": admins also manage users and failed deliveries. */
 const ADMIN_NAV: NavTarget[] = [
   ...APPROVER_NAV,
-  { to: '/admin/users', label: 'components.userNav.administration', icon: IconUserCog },
-  { to: '/admin/quarantine', label: 'components.userNav.quarantine', icon: IconShieldX },
+  { to: '/admin/users', label: 'userNav.administration', icon: IconUserCog },
+  { to: '/admin/quarantine', label: 'userNav.quarantine', icon: IconShieldX },
 ];
 
 const NAV_BY_ROLE: Record<SessionUser['role'], NavTarget[]> = {
@@ -110,7 +110,7 @@ export function UserNav({ user }: { user: SessionUser }) {
   const { _ } = useLingui();
   return (
     <>
-      <Group component="nav" aria-label={_('components.userNav.main')} gap={4} visibleFrom="md">
+      <Group component="nav" aria-label={_('userNav.main')} gap={4} visibleFrom="md">
         <NavItems user={user} />
       </Group>
       <PhoneMenu user={user} />
@@ -132,13 +132,13 @@ function PhoneMenu({ user }: { user: SessionUser }) {
         onClick={toggle}
       >
         {opened ? <IconX {...ICON_PROPS} /> : <IconMenu2 {...ICON_PROPS} />}
-        <span>{_('components.userNav.menu')}</span>
+        <span>{_('userNav.menu')}</span>
       </UnstyledButton>
       <Stack
         component="nav"
         id={menuId}
         hidden={!opened}
-        aria-label={_('components.userNav.main')}
+        aria-label={_('userNav.main')}
         gap={2}
         className={classes.phoneMenu}
         onKeyDown={(event) => {
@@ -193,15 +193,15 @@ function NavItems({
         <ProfileMenu user={user} button={<ProfileButton user={user} className={itemClass} />} />
       </Suspense>
       {hinted(
-        _('components.userNav.logout'),
+        _('userNav.logout'),
         <UnstyledButton
-          aria-label={_('components.userNav.logout')}
+          aria-label={_('userNav.logout')}
           className={itemClass}
           onClick={signOut}
           disabled={isSigningOut}
         >
           <IconLogout {...ICON_PROPS} />
-          <span className={classes.navLabel}>{_('components.userNav.logout')}</span>
+          <span className={classes.navLabel}>{_('userNav.logout')}</span>
         </UnstyledButton>,
       )}
     </>
@@ -217,7 +217,7 @@ export function ProfileButton({
   const name = user.name ?? user.username;
   return (
     <UnstyledButton
-      aria-label={_('components.userNav.account', { name })}
+      aria-label={_('userNav.account', { name })}
       className={classes.navItem}
       {...props}
     >
