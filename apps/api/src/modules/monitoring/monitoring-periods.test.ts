@@ -1,9 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApprovalStatusSchema, monitoringCalendar, type MonitoringFrequency } from '@portal/domain';
-import { queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { collaterals, frequencies } from '../../db/schema.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import {
+  createFreshPostgresDatabase,
+  openTestDatabase,
+  testPostgresUrl,
+} from '../../../test/database.ts';
 import { seedAccount } from '../../../test/factories.ts';
 import { monitoringRepository as repo, type CalendarRow } from './monitoring.repository.ts';
 import { calendarDay } from './monitoring.service.ts';
@@ -279,3 +283,75 @@ it('plans months beyond its horizon when they come, and counts what it holds', a
   await handle.db.execute(sql`select compact_list_counts()`);
   expect(await miscounted()).toBe(0);
 }, 60_000);
+
+const serverUrl = testPostgresUrl();
+
+describe.skipIf(!serverUrl)('two servers changing one collateral at once', () => {
+  it('restates a period reviewed while its collateral’s calendar changes', async () => {
+    const fresh = await createFreshPostgresDatabase(serverUrl!);
+    const [lender, checker] = [
+      await openDatabase({ kind: 'postgres', url: fresh.url }),
+      await openDatabase({ kind: 'postgres', url: fresh.url }),
+    ];
+    let commitImport = () => {};
+    try {
+      const account = await seedAccount(lender.db);
+      await lender.db.insert(collaterals).values({
+        key: 'RACE',
+        accountKey: account.key,
+        collateralName: 'Race',
+        monitoringFrequency: 1,
+        monitoringSince: '2026-01-01',
+      });
+      await lender.db.insert(frequencies).values({
+        collateralKey: 'RACE',
+        accountKey: account.key,
+        frequency: 1,
+        month: 3,
+        year: 2026,
+      });
+      // The lender's import moves the due day and plans the periods anew, not yet committed,
+      // when a checker's submission of March's pack (another server) comes in: it waits for
+      // the import, then restates the periods the import planned.
+      let planned = () => {};
+      const importPlanned = new Promise<void>((resolve) => (planned = resolve));
+      const imported = lender.db.transaction(async (tx) => {
+        await tx.update(collaterals).set({ dueDay: 20 }).where(eq(collaterals.key, 'RACE'));
+        planned();
+        await new Promise<void>((resolve) => (commitImport = resolve));
+      });
+      await importPlanned;
+      const submitted = checker.db
+        .update(frequencies)
+        .set({ approvalStatus: 'PENDING_APPROVAL' })
+        .where(eq(frequencies.collateralKey, 'RACE'))
+        .execute();
+      await expect
+        .poll(
+          async () => {
+            const [waiting] = await queryRows<{ n: number | string }>(
+              lender.db,
+              sql`select count(*) as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return Number(waiting!.n);
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
+      commitImport();
+      await Promise.all([imported, submitted]);
+      const [march] = await queryRows<{ due_date: string; approval_status: string }>(
+        lender.db,
+        sql`select due_date::text as due_date, approval_status from monitoring_periods
+            where collateral_key = 'RACE' and year = 2026 and month = 3`,
+      );
+      expect(march).toEqual({ due_date: '2026-04-20', approval_status: 'PENDING_APPROVAL' });
+    } finally {
+      commitImport();
+      await lender.close();
+      await checker.close();
+      await fresh.drop();
+    }
+  }, 60_000);
+});
