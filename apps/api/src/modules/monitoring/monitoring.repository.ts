@@ -40,7 +40,7 @@ export type CalendarRow = CalendarEntry & { accountEmail: string };
  * How many months ahead of the current one `monitoring_periods` holds periods: the reminders'
  * run moves the horizon on as months pass, a long way ahead of any read.
  */
-export const PLANNED_MONTHS_AHEAD = 12;
+const PLANNED_MONTHS_AHEAD = 12;
 
 /** The first of the month `months` after the month of `monthStart` (`YYYY-MM-01`). */
 function monthsAfter(monthStart: string, months: number): string {
