@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from '../client.ts';
-import { listCounts } from '../schema.ts';
+import { listCounts, tableCounts } from '../schema.ts';
 
 /** The tables list_counts keeps counts of (live files only, for the file tables). */
 export type CountedList = 'units' | 'frequencies' | 'unit_files' | 'frequency_files';
@@ -33,6 +33,17 @@ export function countedTotal(
         status === 'ALL' ? undefined : eq(listCounts.approvalStatus, sql.placeholder('status')),
       ),
     );
+}
+
+/** The tables table_counts keeps the row count of (the staff lists without a search). */
+export type CountedTable = 'accounts' | 'opportunities';
+
+/** A whole table's row count from table_counts (kept by list-triggers.sql): a sum of a few rows. */
+export function tableTotal(db: Executor, table: CountedTable) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${tableCounts.n}), 0)::int` })
+    .from(tableCounts)
+    .where(eq(tableCounts.table, table));
 }
 
 /** Folds the kept counts' appended rows into one per list, account and status (hourly). */

@@ -1,5 +1,12 @@
 // The lists' speed layer, one folder (README.md): what repositories import to read a list.
-export { ALL_ACCOUNTS, compactListCounts, countedTotal, type CountedList } from './counts.ts';
+export {
+  ALL_ACCOUNTS,
+  compactListCounts,
+  countedTotal,
+  tableTotal,
+  type CountedList,
+  type CountedTable,
+} from './counts.ts';
 export {
   afterCursor,
   checkerOrder,

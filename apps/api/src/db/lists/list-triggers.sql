@@ -146,6 +146,27 @@ CREATE OR REPLACE TRIGGER "frequency_files_counted_update" AFTER UPDATE ON "freq
 CREATE OR REPLACE TRIGGER "frequency_files_counted_delete" AFTER DELETE ON "frequency_files"
   REFERENCING OLD TABLE AS "departed"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_live_files"();--> statement-breakpoint
+-- table_counts (the staff totals of accounts and loans) follows every statement that inserts or
+-- deletes accounts or loans: their net change appended as a row, as list_counts is kept.
+CREATE OR REPLACE FUNCTION "count_table_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "table_counts" ("table", "n")
+      SELECT TG_TABLE_NAME, count(*) FROM "arrived" HAVING count(*) > 0;
+  ELSE
+    INSERT INTO "table_counts" ("table", "n")
+      SELECT TG_TABLE_NAME, -count(*) FROM "departed" HAVING count(*) > 0;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "accounts_counted_insert" AFTER INSERT ON "accounts"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_table_rows"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "accounts_counted_delete" AFTER DELETE ON "accounts"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_table_rows"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "opportunities_counted_insert" AFTER INSERT ON "opportunities"
+  REFERENCING NEW TABLE AS "arrived" FOR EACH STATEMENT EXECUTE FUNCTION "count_table_rows"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "opportunities_counted_delete" AFTER DELETE ON "opportunities"
+  REFERENCING OLD TABLE AS "departed" FOR EACH STATEMENT EXECUTE FUNCTION "count_table_rows"();--> statement-breakpoint
 -- The monitoring calendar's periods (monitoring_periods) of the collaterals `keys` (every
 -- collateral's when null), named by a month after `after` (from the first when null) up to the
 -- month of `through`, with the status of their frequency rows: the rule of the domain's
@@ -313,8 +334,9 @@ CREATE OR REPLACE TRIGGER "monitoring_periods_counted_update" AFTER UPDATE ON "m
 CREATE OR REPLACE TRIGGER "monitoring_periods_counted_delete" AFTER DELETE ON "monitoring_periods"
   REFERENCING OLD TABLE AS "departed"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_monitoring_periods"();--> statement-breakpoint
--- Folds the appended rows of each (list, account, status) into one, and those of each
--- (account, submitted, due date) of monitoring_period_counts (hourly, compactListCounts).
+-- Folds the appended rows of each (list, account, status) into one, those of each
+-- (account, submitted, due date) of monitoring_period_counts, and those of each table of
+-- table_counts (hourly, compactListCounts).
 -- Safe beside writers and other compactions: it deletes only rows its snapshot sees and inserts
 -- exactly their sum.
 CREATE OR REPLACE FUNCTION "compact_list_counts"() RETURNS void LANGUAGE sql AS $$
@@ -340,5 +362,13 @@ CREATE OR REPLACE FUNCTION "compact_list_counts"() RETURNS void LANGUAGE sql AS 
   )
   INSERT INTO "monitoring_period_counts" ("account_key", "submitted", "due_date", "n")
     SELECT "account_key", "submitted", "due_date", sum("n") FROM "gone" GROUP BY 1, 2, 3
-      HAVING sum("n") <> 0
+      HAVING sum("n") <> 0;
+  WITH "folded" AS (
+    SELECT "table" FROM "table_counts" GROUP BY 1 HAVING count(*) > 1
+  ), "gone" AS (
+    DELETE FROM "table_counts" c USING "folded" f WHERE c."table" = f."table"
+      RETURNING c."table", c."n"
+  )
+  INSERT INTO "table_counts" ("table", "n")
+    SELECT "table", sum("n") FROM "gone" GROUP BY 1
 $$;

@@ -11,7 +11,7 @@ import { importLenderData } from '../../modules/lender-data/import-lender-data.t
 import { MIGRATIONS_FOLDER } from '../../install-paths.ts';
 import { pgliteExtensions, queryRows, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
-import { ALL_ACCOUNTS } from './counts.ts';
+import { ALL_ACCOUNTS, compactListCounts } from './counts.ts';
 
 /**
  * Migration 0005 gives a database that already holds units the staff totals (list_counts' rows
@@ -19,9 +19,12 @@ import { ALL_ACCOUNTS } from './counts.ts';
  */
 const client = new PGlite({ extensions: await pgliteExtensions() });
 const db = drizzle(client, { schema }) as unknown as Database;
+const tableCountsClient = new PGlite({ extensions: await pgliteExtensions() });
+const tableCountsDb = drizzle(tableCountsClient, { schema }) as unknown as Database;
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'portal-migrations-'));
 afterAll(async () => {
   await client.close();
+  await tableCountsClient.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -119,5 +122,65 @@ describe('migration 0005 (staff list totals)', () => {
     const kept = await staffTotals();
     expect(kept.find((row) => row.status === 'PENDING_APPROVAL')!.counted).toBe(2);
     expect(kept.every((row) => row.kept === row.counted)).toBe(true);
+  });
+});
+
+/** The accounts and loans kept in table_counts beside the tables' own counts. */
+const tableTotals = () =>
+  queryRows<{ table: string; kept: number; counted: number }>(
+    tableCountsDb,
+    sql`select t.table, coalesce((select sum(n) from table_counts k where k.table = t.table), 0)::int as kept,
+               t.counted::int as counted
+          from (select 'accounts' as table, (select count(*) from accounts) as counted
+                union all
+                select 'opportunities', (select count(*) from opportunities)) t
+         order by 1`,
+  );
+
+describe('migration 0014 (accounts and loans totals)', () => {
+  it('fills the totals of a book loaded before it, and keeps them through imports, deletes and compaction', async () => {
+    await migrate(tableCountsDb as never, {
+      migrationsFolder: await migrationsBefore('0014_table_count_triggers'),
+    });
+    const importBook = (keys: string[]) =>
+      importLenderData(
+        tableCountsDb,
+        ImportBodySchema.parse({
+          accounts: keys.map((key) => ({ key, name: key, email: `${key}@example.com` })),
+          opportunities: keys.flatMap((key) =>
+            [1, 2].map((n) => ({
+              key: `OPP-${key}-${n}`,
+              accountId: key,
+              name: 'Loan',
+              sanctionAmount: 1,
+              peakExposure: 1,
+              currentFace: 1,
+            })),
+          ),
+        }),
+      );
+    await importBook(['ACC1', 'ACC2', 'ACC3']);
+
+    await migrate(tableCountsDb as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    expect(await tableTotals()).toEqual([
+      { table: 'accounts', kept: 3, counted: 3 },
+      { table: 'opportunities', kept: 6, counted: 6 },
+    ]);
+
+    await importBook(['ACC2', 'ACC4', 'ACC5']);
+    await tableCountsDb.execute(sql`delete from opportunities where account_key = 'ACC5'`);
+    await tableCountsDb.execute(sql`delete from accounts where key = 'ACC5'`);
+    expect(await tableTotals()).toEqual([
+      { table: 'accounts', kept: 4, counted: 4 },
+      { table: 'opportunities', kept: 8, counted: 8 },
+    ]);
+
+    await compactListCounts(tableCountsDb);
+    const rows = await queryRows<{ n: number }>(
+      tableCountsDb,
+      sql`select count(*)::int as n from table_counts`,
+    );
+    expect(rows[0]!.n).toBe(2);
+    expect((await tableTotals()).every((row) => row.kept === row.counted)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { containsText } from '../../db/lists/index.ts';
+import { containsText, tableTotal } from '../../db/lists/index.ts';
 import { accounts, collaterals, opportunities, users } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -33,7 +33,8 @@ export const accountsRepository = {
         .orderBy(asc(accounts.key))
         .offset(page.offset)
         .limit(page.limit),
-      db.select({ n: count() }).from(accounts).where(where),
+      // A search counts what it found; every account's total is kept.
+      where ? db.select({ n: count() }).from(accounts).where(where) : tableTotal(db, 'accounts'),
     ]);
     return { rows, total: total?.n ?? 0 };
   },

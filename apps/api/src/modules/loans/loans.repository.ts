@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedOnce } from '../../db/lists/index.ts';
+import { preparedOnce, tableTotal } from '../../db/lists/index.ts';
 import { accounts, opportunities, projects } from '../../db/schema.ts';
 
 /** `accountKey` null means staff: every account. A borrower's reads are always narrowed to theirs. */
@@ -42,8 +42,12 @@ export const loansRepository = {
           .limit(sql.placeholder('limit'))
           .prepare(name),
       ).execute(values),
+      // An account's loans are counted off its index; every account's total is kept.
       preparedOnce(db, `opportunities.${variant}.total`, (name) =>
-        db.select({ n: count() }).from(opportunities).where(inScope(account)).prepare(name),
+        (scope === null
+          ? tableTotal(db, 'opportunities')
+          : db.select({ n: count() }).from(opportunities).where(inScope(account))
+        ).prepare(name),
       ).execute(values),
     ]);
     return { rows, total: total?.n ?? 0 };
