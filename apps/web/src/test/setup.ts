@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 
 // findBy*/waitFor wait up to 1 s by default; a loaded CI machine needs more room.
 configure({ asyncUtilTimeout: 10_000 });
@@ -35,9 +36,11 @@ beforeAll(async () => {
   await loadHindi();
 });
 
-// Without vitest globals Testing Library cannot register its own cleanup.
+// Without vitest globals Testing Library cannot register its own cleanup. The notices' store
+// outlives a test (files share modules): a notice left showing would be found by the next test.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   sessionStorage.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
