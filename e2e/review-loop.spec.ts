@@ -301,8 +301,14 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
+/** Searches the files screen; on a phone its filters sit behind one Filters button first. */
 async function searchFiles(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: /^Search by file/ });
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(box.or(filters)).toBeVisible();
+  if ((await filters.isVisible()) && (await filters.getAttribute('aria-expanded')) === 'false') {
+    await filters.click();
+  }
   await box.fill(text);
   await box.press('Enter');
 }

@@ -9,11 +9,20 @@ import Tooltip from './hint-tooltip';
  * docs/product.md#screens: the user-profile icon (`button`, the header's own); a tap shows who is signed in, with
  * a link to the profile.
  */
-export default function ProfileMenu({ user, button }: { user: SessionUser; button: ReactElement }) {
+export default function ProfileMenu({
+  user,
+  button,
+  defaultOpened = false,
+}: {
+  user: SessionUser;
+  button: ReactElement;
+  /** Open as it shows: the button was tapped while this part was loading. */
+  defaultOpened?: boolean;
+}) {
   const { _ } = useLingui();
   const name = user.name ?? user.username;
   return (
-    <Popover position="bottom-end" withArrow shadow="md">
+    <Popover position="bottom-end" withArrow shadow="md" defaultOpened={defaultOpened}>
       {/* Mantine: a Tooltip wraps the Target so both get the button's ref and events. */}
       <Tooltip label={name}>
         <Popover.Target>{button}</Popover.Target>

@@ -3,6 +3,7 @@ import {
   lazy,
   Suspense,
   useId,
+  useState,
   type ComponentPropsWithRef,
   type ComponentType,
   type ReactElement,
@@ -164,6 +165,8 @@ function NavItems({
   const { signOut, isSigningOut } = useSignOut();
   const { _ } = useLingui();
   const itemClass = inMenu ? `${classes.navItem} ${classes.menuItem}` : classes.navItem;
+  // A tap on the account button before its popover has loaded opens it once loaded.
+  const [profileTapped, setProfileTapped] = useState(false);
   // In the menu every name is written out; the bar's icons have it as a tooltip too.
   const hinted = (label: string, item: ReactElement) =>
     inMenu ? item : <Hint label={label}>{item}</Hint>;
@@ -189,8 +192,16 @@ function NavItems({
           </Fragment>
         );
       })}
-      <Suspense fallback={<ProfileButton user={user} className={itemClass} />}>
-        <ProfileMenu user={user} button={<ProfileButton user={user} className={itemClass} />} />
+      <Suspense
+        fallback={
+          <ProfileButton user={user} className={itemClass} onClick={() => setProfileTapped(true)} />
+        }
+      >
+        <ProfileMenu
+          user={user}
+          defaultOpened={profileTapped}
+          button={<ProfileButton user={user} className={itemClass} />}
+        />
       </Suspense>
       {hinted(
         _('userNav.logout'),
