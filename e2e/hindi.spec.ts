@@ -220,9 +220,12 @@ for (const [size, viewport] of [
       await page.evaluate(() => document.fonts.check('700 24px "Noto Sans Devanagari"', 'खाते')),
     ).toBe(true);
     expect(fontRequests.some((url) => url.endsWith('.woff2'))).toBe(true);
-    expect(await fontsDrawing(page, 'खाते की जानकारी')).toContainEqual(
-      expect.objectContaining({ familyName: 'Noto Sans Devanagari', isCustomFont: true }),
-    );
+    // Loaded is not yet drawn: the page lays the heading out again in the font a moment later.
+    await expect
+      .poll(() => fontsDrawing(page, 'खाते की जानकारी'))
+      .toContainEqual(
+        expect.objectContaining({ familyName: 'Noto Sans Devanagari', isCustomFont: true }),
+      );
     expect(await englishLeftovers(page, data)).toEqual([]);
     await expectNoSeriousViolations(page);
 
