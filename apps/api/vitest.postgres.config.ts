@@ -27,6 +27,7 @@ export const POSTGRES_SUITE = [
   'src/modules/monitoring/monitoring-periods.test.ts',
   'src/modules/monitoring/monitoring-plans.test.ts',
   'src/modules/reports/reports.routes.test.ts',
+  'src/modules/reports/rejection-report.test.ts',
   // The lender's import moves loans and collaterals between accounts: triggers follow them.
   'src/modules/lender-data/lender-data.routes.test.ts',
   // Races decided by row locks, versions and advisory locks: two people acting at once.

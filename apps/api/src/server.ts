@@ -11,6 +11,7 @@ import { createOutboxWorker, pruneDeliveredJobs } from './outbox/outbox.ts';
 import { configuredMailer } from './mail/configured-mailer.ts';
 import { cleanAbandonedUploads } from './modules/documents/clean-abandoned-uploads.ts';
 import { compactListCounts } from './db/lists/index.ts';
+import { countDecisionsIn } from './modules/reports/rejection-report.ts';
 import {
   REMINDER_INTERVAL_MS,
   sendMonitoringReminders,
@@ -64,6 +65,16 @@ async function main() {
     );
   }, 60 * 60_000);
   pruneOutbox.unref();
+
+  // The rejection report's counts are kept in one business time zone: a server started with
+  // another counts every decision afresh in its own, once (the report reads the log meanwhile).
+  countDecisionsIn(database.db, env.BUSINESS_TIMEZONE).then(
+    (recounted) => {
+      if (recounted)
+        app.log.info({ timeZone: env.BUSINESS_TIMEZONE }, 'recounted review decisions');
+    },
+    (err: unknown) => app.log.warn({ err }, 'recounting review decisions failed'),
+  );
 
   // Every 15 minutes, and once now: monitoring reminders owed are queued in the outbox. Each is
   // recorded once per period and step, so every replica may run this.

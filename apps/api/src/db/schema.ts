@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -634,9 +635,66 @@ export const reviewDecisions = pgTable(
     // When the set was last submitted: the decision's waiting time starts there.
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id),
+    // The decision's waiting time in seconds, as the report's median takes it.
+    waitSeconds: doublePrecision('wait_seconds').generatedAlwaysAs(
+      sql`extract(epoch from at - submitted_at)::float8`,
+    ),
+    // Which of the waiting-time ranges kept counted in decision_wait_counts it falls in: 16 a
+    // doubling, so a range is 4.4% wide (range 0 holds waits under a second, and any negative).
+    waitBucket: smallint('wait_bucket').generatedAlwaysAs(
+      sql`floor(ln(1 + greatest(extract(epoch from at - submitted_at)::float8, 0)) * 16 / ln(2::float8))::smallint`,
+    ),
   },
-  (t) => [index('review_decisions_subject_at_idx').on(t.subject, t.at)],
+  (t) => [
+    index('review_decisions_subject_at_idx').on(t.subject, t.at),
+    // The median's last step: the decisions of one waiting-time range in waiting order, their
+    // time read off the index to keep those of the report's days.
+    index('review_decisions_waits_idx')
+      .on(t.kind, t.waitBucket, t.waitSeconds, t.at)
+      .where(sql`${t.subject} = 'set' and ${t.submittedAt} is not null`),
+  ],
 );
+
+/**
+ * The rejection report's kept counts (issue 27: a year's report read 4.5M decisions). Each counts
+ * the decisions of one day, or of one month (\`month\`, \`day\` its first), of the business time
+ * zone that \`report_settings\` names. A statement trigger on review_decisions appends each
+ * statement's rows (both grains), as list_counts is kept, and \`compact_list_counts()\` folds them
+ * hourly; a report reads whole months and the days at either end.
+ */
+export const rejectionCounts = pgTable(
+  'rejection_counts',
+  {
+    month: boolean('month').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    fileType: text('file_type').notNull(),
+    reason: rejectionReason('reason').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('rejection_counts_idx').on(t.month, t.day, t.kind, t.fileType, t.reason, t.n)],
+);
+
+/** Final decisions on sets counted by day or month, kind and waiting-time range (wait_bucket). */
+export const decisionWaitCounts = pgTable(
+  'decision_wait_counts',
+  {
+    month: boolean('month').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    bucket: smallint('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('decision_wait_counts_idx').on(t.month, t.day, t.kind, t.bucket, t.n)],
+);
+
+/**
+ * The business time zone (BUSINESS_TIMEZONE) the report's counts are kept in, one row. A server
+ * started with another zone counts them afresh in its own (`rebuild_review_counts`).
+ */
+export const reportSettings = pgTable('report_settings', {
+  timeZone: text('time_zone').notNull(),
+});
 
 /**
  * NOC letters (one per approved unit): generated once, the stored bytes and their SHA-256 are

@@ -1,7 +1,13 @@
-import { and, count, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DocumentSetKind, RejectionReason } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
-import { reviewDecisions as d } from '../../db/schema.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
+import {
+  decisionWaitCounts as w,
+  rejectionCounts as r,
+  reportSettings,
+  reviewDecisions as d,
+} from '../../db/schema.ts';
+import { keptRanges } from './kept-ranges.ts';
 
 /** Whole days `from`..`to` (inclusive) of the business time zone, as instants. */
 export interface DayRange {
@@ -17,8 +23,91 @@ function inRange(range: DayRange) {
   return and(gte(d.at, start), lt(d.at, end));
 }
 
+/** The kept rows of one counts table that make up the range's days, as one statement's union. */
+function keptRows(table: typeof r | typeof w, columns: SQL, range: DayRange) {
+  return sql.join(
+    keptRanges(range.from, range.to).map(
+      ({ month, from, until }) => sql`select ${columns} from ${table}
+        where ${table.month} = ${month} and ${table.day} >= ${from}::date and ${table.day} < ${until}::date`,
+    ),
+    sql` union all `,
+  );
+}
+
+export interface FileRejectionCount {
+  kind: DocumentSetKind;
+  fileType: string;
+  reason: RejectionReason;
+  count: number;
+}
+
 export const reportsRepository = {
-  /** File rejections of the range, counted by kind of set, file type and reason. */
+  /** The business time zone the kept counts are counted in, if any. */
+  async countedTimeZone(db: Executor): Promise<string | undefined> {
+    const [row] = await db.select().from(reportSettings);
+    return row?.timeZone;
+  },
+
+  /** Counts every decision afresh in `timeZone`, unless they are counted in it already. */
+  async recount(db: Executor, timeZone: string) {
+    await db.execute(sql`select recount_review_decisions(${timeZone})`);
+  },
+
+  /** File rejections of the range off the kept counts (the time zone must be the counted one). */
+  keptFileRejections(db: Executor, range: DayRange) {
+    return queryRows<FileRejectionCount>(
+      db,
+      sql`select kind, file_type as "fileType", reason, sum(n)::int as count
+            from (${keptRows(r, sql`${r.kind}, ${r.fileType}, ${r.reason}, ${r.n}`, range)}) kept
+           group by 1, 2, 3`,
+    );
+  },
+
+  /** Final decisions of the range per kind and waiting-time range, off the kept counts. */
+  keptWaitCounts(db: Executor, range: DayRange) {
+    return queryRows<{ kind: DocumentSetKind; bucket: number; n: number }>(
+      db,
+      sql`select kind, bucket, sum(n)::int as n
+            from (${keptRows(w, sql`${w.kind}, ${w.bucket}, ${w.n}`, range)}) kept
+           group by 1, 2 order by 1, 2`,
+    );
+  },
+
+  /**
+   * The waiting times of the range's final decisions of one kind and waiting-time range, in
+   * order: `limit` of them from the `offset`th (off review_decisions_waits_idx).
+   */
+  async waitsInBucket(
+    db: Executor,
+    range: DayRange,
+    {
+      kind,
+      bucket,
+      offset,
+      limit,
+    }: { kind: string; bucket: number; offset: number; limit: number },
+  ) {
+    const rows = await db
+      .select({ seconds: d.waitSeconds })
+      .from(d)
+      .where(
+        and(
+          // A literal, not a parameter: the connections' generic plans use the partial index
+          // only when its predicate is written out.
+          sql`${d.subject} = 'set'`,
+          isNotNull(d.submittedAt),
+          eq(d.kind, kind),
+          eq(d.waitBucket, bucket),
+          inRange(range),
+        ),
+      )
+      .orderBy(asc(d.waitSeconds))
+      .offset(offset)
+      .limit(limit);
+    return rows.map((row) => row.seconds!);
+  },
+
+  /** File rejections of the range, counted by kind of set, file type and reason, off the log. */
   async fileRejections(db: Executor, range: DayRange) {
     const rows = await db
       .select({
@@ -39,15 +128,13 @@ export const reportsRepository = {
         ),
       )
       .groupBy(d.kind, d.fileType, d.rejectionReason);
-    return rows as {
-      kind: DocumentSetKind;
-      fileType: string;
-      reason: RejectionReason;
-      count: number;
-    }[];
+    return rows as FileRejectionCount[];
   },
 
-  /** Per kind of set: final decisions of the range, and the median time from submission to each. */
+  /**
+   * Per kind of set: final decisions of the range, and the median time from submission to each,
+   * off the log.
+   */
   async decisionTimes(db: Executor, range: DayRange) {
     const rows = await db
       .select({
