@@ -18,6 +18,7 @@ export const POSTGRES_SUITE = [
   'src/modules/documents/list-counts.test.ts',
   'src/modules/documents/document-set-lists.test.ts',
   'src/modules/units/unit-checker-list.test.ts',
+  'src/modules/units/ready-units.test.ts',
   'src/modules/frequencies/frequency-checker-list.test.ts',
   'src/modules/document-search/document-search.routes.test.ts',
   'src/modules/loans/loans.routes.test.ts',

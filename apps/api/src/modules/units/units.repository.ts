@@ -24,23 +24,35 @@ const FIRST_APPROVER = sql<{ username: string; name: string } | null>`(select js
     'username', ${users.username}, 'name', coalesce(${users.name}, ${users.username}))
   from ${users} where ${users.id} = ${units.firstApprovedBy})`;
 
-/**
- * How many of a unit's seven slots hold a live file: its files of the slot types its selectedNoc
- * asks for (the domain's unitSlotFileTypes), counted off the (unit, file type) live-slot index.
- */
-const FILLED_SLOTS = sql<number>`(select count(*) from ${unitFiles}
+/** Whether a unit file is of a slot type the unit's selectedNoc asks for (the domain's unitSlotFileTypes). */
+const IN_A_SLOT = sql`case ${units.selectedNoc} ${sql.join(
+  SelectedNocSchema.options.map(
+    (noc) =>
+      sql`when ${noc} then ${unitFiles.fileType} in (${sql.join(
+        unitSlotFileTypes(noc).map((fileType) => sql`${fileType}`),
+        sql`, `,
+      )})`,
+  ),
+  sql` `,
+)} else false end`;
+
+/** A unit's live files in its slots, off the (unit, file type) live-slot index. */
+const SLOT_FILES = sql`from ${unitFiles}
   where ${unitFiles.parentKey} = ${units.key}
-    and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null
-    and case ${units.selectedNoc} ${sql.join(
-      SelectedNocSchema.options.map(
-        (noc) =>
-          sql`when ${noc} then ${unitFiles.fileType} in (${sql.join(
-            unitSlotFileTypes(noc).map((fileType) => sql`${fileType}`),
-            sql`, `,
-          )})`,
-      ),
-      sql` `,
-    )} else false end)`;
+    and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null and ${IN_A_SLOT}`;
+
+/** How many of a unit's seven slots hold a live file. */
+const FILLED_SLOTS = sql<number>`(select count(*) ${SLOT_FILES})`;
+
+/**
+ * The domain's readiness rule (isReadyToSubmit) for a unit not locked, as SQL: every slot holds
+ * one live file, and each is NOT_RAISED or APPROVED. A page of ready units and their count come
+ * off the account's units so, rather than every candidate unit loaded with its files.
+ */
+const EVERY_SLOT_READY = sql`(select count(*) = ${REQUIRED_FILE_COUNT.unit}
+    and count(distinct ${unitFiles.fileType}) = ${REQUIRED_FILE_COUNT.unit}
+    and bool_and(${unitFiles.approvalStatus} in ('NOT_RAISED', 'APPROVED'))
+  ${SLOT_FILES})`;
 
 const unitColumns = {
   unit: units,
@@ -109,23 +121,24 @@ export const unitsRepository = {
   },
 
   /**
-   * The units that may be ready to submit, most recently updated first: not locked, and with at
-   * least a full set of live files. Only a cheap narrowing; the domain rule decides readiness.
+   * The scope's units ready to submit (the domain's rule), most recently updated first: the first
+   * `limit` and how many in all.
    */
-  listFilledUnlocked(db: Executor, scope: AccountScope) {
-    const liveFiles = sql`(select count(*) from ${unitFiles}
-      where ${unitFiles.parentKey} = ${units.key}
-        and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null)`;
-    return unitsRepository
-      .base(db)
-      .where(
-        scoped(
-          scope,
-          inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
-          sql`${liveFiles} >= ${REQUIRED_FILE_COUNT.unit}`,
-        ),
-      )
-      .orderBy(desc(units.updatedAt), asc(units.key));
+  async listReady(db: Executor, scope: AccountScope, limit: number) {
+    const where = scoped(
+      scope,
+      inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
+      EVERY_SLOT_READY,
+    );
+    const [rows, [total]] = await Promise.all([
+      unitsRepository
+        .base(db)
+        .where(where)
+        .orderBy(desc(units.updatedAt), asc(units.key))
+        .limit(limit),
+      db.select({ n: count() }).from(units).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 
   /**

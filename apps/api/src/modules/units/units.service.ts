@@ -171,9 +171,8 @@ async function unitListAnswer(
 
 /** The scope's units ready to submit (canSubmit), most recently updated first: the first `limit` and how many. */
 export async function listReadyUnits(db: Database, scope: AccountScope, limit: number) {
-  const candidates = await unitsRepository.listFilledUnlocked(db, scope);
-  const ready = (await checkerUnits(db, candidates, scope)).filter((unit) => unit.canSubmit);
-  return { units: ready.slice(0, limit), total: ready.length };
+  const { rows, total } = await unitsRepository.listReady(db, scope, limit);
+  return { units: await checkerUnits(db, rows, scope), total };
 }
 
 /**

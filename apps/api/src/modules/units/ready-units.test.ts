@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  ApprovalStatusSchema,
+  unitSlotFileTypes,
+  UnitFileTypeSchema,
+  type ApprovalStatus,
+} from '@portal/domain';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { unitFiles, units } from '../../db/schema.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { seedBorrower, seedLoans } from '../../../test/factories.ts';
+import { accountScope } from '../loans/loans.service.ts';
+import { getUnit, listReadyUnits } from './units.service.ts';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle.close());
+
+/** A repeatable pseudo-random sequence (mulberry32). */
+function randomFrom(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+it('lists exactly the units the domain’s readiness rule finds ready, newest first', async () => {
+  const { user, account } = await seedBorrower(handle.db);
+  const loans = await seedLoans(handle.db, account.key, {
+    opportunities: 1,
+    projects: 2,
+    units: 30,
+  });
+  const random = randomFrom(7);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  for (const [i, { key }] of loans.units.entries()) {
+    const noc = pick(['Final', 'Provisional'] as const);
+    // Mostly full sets, so that ready and nearly ready units are both common: a slot left empty,
+    // a file of the other NOC kind, a file pending or rejected, a file not yet uploaded in full.
+    const slots = unitSlotFileTypes(noc).filter(() => random() > 0.05);
+    const extra = UnitFileTypeSchema.options.filter(
+      (type) => !slots.includes(type) && random() < 0.2,
+    );
+    await handle.db
+      .update(units)
+      .set({
+        selectedNoc: noc,
+        approvalStatus: pick(ApprovalStatusSchema.options),
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })
+      .where(eq(units.key, key));
+    const files = [...slots, ...extra].map((fileType) => ({
+      parentKey: key,
+      accountKey: sql`(select account_key from units where key = ${key})`,
+      fileType,
+      fileName: `${fileType}.pdf`,
+      approvalStatus: (random() < 0.8
+        ? pick(['NOT_RAISED', 'APPROVED'] as const)
+        : pick(ApprovalStatusSchema.options)) as ApprovalStatus,
+      completedAt: random() < 0.97 ? new Date() : null,
+    }));
+    if (files.length) await handle.db.insert(unitFiles).values(files);
+  }
+
+  const scope = accountScope(user);
+  const ready: string[] = [];
+  for (const { key } of [...loans.units].reverse()) {
+    if ((await getUnit(handle.db, user, key)).canSubmit) ready.push(key);
+  }
+  expect(ready.length).toBeGreaterThan(5);
+  expect(ready.length).toBeLessThan(loans.units.length - 5);
+
+  const listed = await listReadyUnits(handle.db, scope, 100);
+  expect(listed.units.map((unit) => unit.key)).toEqual(ready);
+  expect(listed.total).toBe(ready.length);
+  const firstFew = await listReadyUnits(handle.db, scope, 3);
+  expect(firstFew.units.map((unit) => unit.key)).toEqual(ready.slice(0, 3));
+  expect(firstFew.total).toBe(ready.length);
+});
