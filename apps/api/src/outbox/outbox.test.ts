@@ -192,13 +192,14 @@ describe('outbox', () => {
       now: clock.now,
     });
 
+    // Jobs of different keys go out side by side, in any order; a key's own, in order.
     await worker.drain();
-    expect(delivered).toEqual(['unit2-first', 'unkeyed']);
+    expect([...delivered].sort()).toEqual(['unit2-first', 'unkeyed']);
 
     isUnit1Broken = false;
     clock.advance(3 * SECOND);
     await worker.drain();
-    expect(delivered).toEqual(['unit2-first', 'unkeyed', 'unit1-first', 'unit1-second']);
+    expect(delivered.slice(2)).toEqual(['unit1-first', 'unit1-second']);
   });
 
   it('dead-letters a job that still fails after maxAge, releasing its key, and replays it', async () => {
@@ -347,6 +348,7 @@ describe('outbox', () => {
         log: testLog().log,
         now: clock.now,
         batchSize: 4,
+        concurrency: 2,
       }),
     );
 
@@ -357,8 +359,9 @@ describe('outbox', () => {
       const expected = jobs.filter((j) => j.key === key).map((j) => j.id);
       expect(deliveries.filter((id) => expected.includes(id))).toEqual(expected);
     }
-    // PGlite runs one transaction at a time; PostgreSQL must really have run both workers at once.
-    if (handle.kind === 'postgres') expect(maxInFlight).toBe(2);
+    // PGlite runs one transaction at a time; PostgreSQL must really have run both workers, each
+    // with both its lanes, at once.
+    if (handle.kind === 'postgres') expect(maxInFlight).toBe(4);
   });
 
   it('polls after start and finishes the job in hand on stop', async () => {

@@ -40,7 +40,15 @@ export interface OutboxWorkerOptions {
   topics?: readonly string[];
   log: OutboxLogger;
   pollIntervalMs?: number;
+  /** How many due jobs a pass attempts before it schedules the next. */
   batchSize?: number;
+  /**
+   * How many jobs are delivered at once, each under its own claim (a transaction, so a pooled
+   * connection, while it is delivered): one at a time, a delivery's round trips to the database
+   * and the receiver capped the outbox at ~21 webhooks a second. Order within an ordering key
+   * holds all the same: a later job of a key is never claimable while an earlier one is pending.
+   */
+  concurrency?: number;
   /** A job this old that fails again is given up on (dead-lettered). */
   maxAgeMs?: number;
   now?: () => Date;
@@ -63,7 +71,7 @@ export interface OutboxWorker {
    * releaseAfterMs its claim is rolled back, the job untouched and due, for another worker.
    */
   stop(): Promise<void>;
-  /** Attempts up to batchSize due jobs, one at a time; answers how many were attempted. */
+  /** Attempts up to batchSize due jobs, `concurrency` at a time; answers how many were attempted. */
   runOnce(): Promise<number>;
   /** Runs until nothing is due (for tests and scripts). */
   drain(): Promise<void>;
@@ -132,6 +140,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     log,
     pollIntervalMs = 1000,
     batchSize = 10,
+    concurrency = 4,
     maxAgeMs = 24 * 60 * 60 * 1000,
     now = () => new Date(),
     onFailure,
@@ -210,7 +219,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce(): Promise<number> {
     let attempted = 0;
-    while (attempted < batchSize && !isStopping && (await processNext())) attempted++;
+    // Each lane takes the next due job until the batch is used up or nothing is due; a place in
+    // the batch is taken before the claim, so lanes never attempt more than batchSize between them.
+    const lane = async () => {
+      while (attempted < batchSize && !isStopping) {
+        attempted++;
+        if (!(await processNext())) {
+          attempted--;
+          return;
+        }
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+    // Every lane has let go of its claim before a failure (a released job, say) is reported.
+    const failed = lanes.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     return attempted;
   }
 
