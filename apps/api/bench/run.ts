@@ -117,7 +117,7 @@ const DEMO_LOAN_TEXT = 'Construction Finance';
  * holds the build to its own, looser budgets so that growth fails CI; these are where we aim.
  */
 const SIGN_IN_GOAL_KB = 150;
-const SCREEN_GOAL_KB = 250;
+const SCREEN_GOAL_KB = 290;
 /** Units of the demo book the benchmark puts in the checker's queue: more than a page. */
 const DEMO_QUEUE = 60;
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { SessionUser } from '@portal/domain';
@@ -45,6 +45,35 @@ describe('the first load (main.tsx)', () => {
     signedOut.setQueryData(sessionQueryKey, null);
     preloadScreen(router, signedOut);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("starts a unit link's reads together: the list, the unit, its set and its files", async () => {
+    const fetchMock = stubApi({});
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/unitstatus?status=REJECTED&project=PRJ-1&unit=UNIT-7'],
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, borrower);
+    preloadScreen(router, queryClient);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4));
+    const asked = fetchMock.mock.calls.map(([path]) => String(path));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/projects/all/units/all/status/REJECTED/?sort=recentlyUpdatedOnTop&perPage=10&page=1',
+        '/api/projects/PRJ-1/units/UNIT-7',
+        '/api/units/UNIT-7/files?perPage=50',
+      ]),
+    );
+    // The unit is read twice: for the panel's name and slots, and for its state.
+    expect(asked.filter((path) => path === '/api/projects/PRJ-1/units/UNIT-7')).toHaveLength(2);
+
+    fetchMock.mockClear();
+    const listOnly = createMemoryRouter(routes, { initialEntries: ['/checker'] });
+    preloadScreen(listOnly, queryClient);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map(([path]) => String(path))).toEqual([
+      '/api/projects/all/units/all/status/PENDING_APPROVAL/?sort=recentlyUpdatedOnTop&perPage=10&page=1',
+    ]);
   });
 
   it("shows the page's heading above the loader while the page's code loads", async () => {

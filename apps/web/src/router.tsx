@@ -9,6 +9,7 @@ import type { RouteHandle } from './route-handle';
 import { RouteError } from './components/route-error';
 import { languageReady } from './i18n';
 import { loanListRoute } from './features/opportunities/loan-list-route';
+import { unitListRoute } from './features/unit-list/unit-list-route';
 
 /**
  * Each screen is its own chunk, so the first load carries only the shell (docs/product.md#components).
@@ -176,8 +177,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'loanstatement', element: <LoanStatementPage /> },
               // One screen each; the title and actions follow the role (docs/product.md#screens).
-              { path: 'checker', element: <UnitListPage /> },
-              { path: 'unitstatus', element: <UnitListPage /> },
+              { path: 'checker', element: <UnitListPage />, handle: unitListRoute },
+              { path: 'unitstatus', element: <UnitListPage />, handle: unitListRoute },
               { path: 'collateralchecker', element: <CollateralListPage /> },
               { path: 'collateralstatus', element: <CollateralListPage /> },
               { path: 'accounts/:accountId/collaterals', element: <FrequenciesPage /> },

@@ -6,7 +6,7 @@ import { SLOT_LINK_PARAM, type ApprovalStatus } from '@portal/domain';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/require-session';
 import type { NextItem } from '../../features/documents/document-panel';
-import type { DocumentSetRef } from '../../features/documents/document-set-ref';
+import { documentSetRefKey, type DocumentSetRef } from '../../features/documents/document-set-ref';
 import { LazyDocumentPanel } from '../../features/documents/lazy-document-panel';
 import { addMessages, useLingui } from '../../i18n';
 import { messages } from '../../i18n/messages/checkerList';
@@ -89,7 +89,7 @@ export function useDocumentPanelLink<Row>({
   const rowOf = (keys: LinkKeys) => rows?.find((row) => matches(keysOf(row), keys));
 
   const ref = useQuery({
-    queryKey: ['document-set-ref', kind, target],
+    queryKey: documentSetRefKey(kind, target ?? {}),
     queryFn: ({ signal }) => fetchRef(target!, signal),
     enabled: target !== null,
     // Only the set's name, paths and slots are used; they do not change while it is open.

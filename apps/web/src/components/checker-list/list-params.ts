@@ -30,13 +30,14 @@ export type ListParamChange<Status extends string> = Partial<
  * `update` keeps every other parameter (such as the open item's keys); a new filter, sort,
  * size or search starts again on page 1, and typing a search does not fill the history.
  */
-export function useListParams<Status extends string>(
+/** A list screen's parameters as its address gives them (useListParams). */
+export function listParamsFrom<Status extends string>(
+  searchParams: URLSearchParams,
   statuses: readonly Status[],
   defaultStatus: Status,
-) {
-  const [searchParams, setSearchParams] = useSearchParams();
+): ListParams<Status> {
   const value = (name: string) => searchParams.get(name) ?? undefined;
-  const params: ListParams<Status> = {
+  return {
     status: statuses.find((status) => status === searchParams.get('status')) ?? defaultStatus,
     sort: CheckerSortSchema.safeParse(value('sort')).data ?? 'recentlyUpdatedOnTop',
     // The screens offer docs/product.md#limits's sizes, though the API serves any size up to 100.
@@ -44,6 +45,14 @@ export function useListParams<Status extends string>(
     page: PageQuerySchema.safeParse(value('page')).data ?? 1,
     search: (searchParams.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
   };
+}
+
+export function useListParams<Status extends string>(
+  statuses: readonly Status[],
+  defaultStatus: Status,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = listParamsFrom(searchParams, statuses, defaultStatus);
 
   function update(changes: ListParamChange<Status>) {
     setSearchParams(

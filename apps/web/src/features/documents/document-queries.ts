@@ -42,19 +42,21 @@ export function parentAnswerSchema(kind: DocumentSetRef['kind']) {
 
 /** Everything cached about one set starts with its paths, so a change refreshes exactly that set. */
 export const documentKeys = {
-  parent: (ref: DocumentSetRef) => ['document-set', ref.basePath] as const,
-  files: (ref: DocumentSetRef) => ['document-set', ref.filesPath, 'files'] as const,
-  history: (ref: DocumentSetRef) => ['document-set', ref.basePath, 'history'] as const,
+  parent: (ref: Pick<DocumentSetRef, 'basePath'>) => ['document-set', ref.basePath] as const,
+  files: (ref: Pick<DocumentSetRef, 'filesPath'>) =>
+    ['document-set', ref.filesPath, 'files'] as const,
+  history: (ref: Pick<DocumentSetRef, 'basePath'>) =>
+    ['document-set', ref.basePath, 'history'] as const,
 };
 
-export const documentParentQuery = (ref: DocumentSetRef) =>
+export const documentParentQuery = (ref: Pick<DocumentSetRef, 'kind' | 'basePath'>) =>
   queryOptions({
     queryKey: documentKeys.parent(ref),
     queryFn: ({ signal }) => apiGet(ref.basePath, parentAnswerSchema(ref.kind), { signal }),
   });
 
 /** A set holds at most nine live files (docs/product.md#limits), so one page of 50 has them all. */
-export const documentFilesQuery = (ref: DocumentSetRef) =>
+export const documentFilesQuery = (ref: Pick<DocumentSetRef, 'filesPath'>) =>
   queryOptions({
     queryKey: documentKeys.files(ref),
     queryFn: ({ signal }) =>

@@ -50,6 +50,13 @@ export interface DocumentSetRef {
   slots: readonly DocumentSlot[];
 }
 
+/**
+ * The cache key of the set a list screen's address names ({project, unit} or {collateral,
+ * frequency}): the panel reads it, a link's first load may have read it already.
+ */
+export const documentSetRefKey = (kind: DocumentSetRef['kind'], keys: Record<string, string>) =>
+  ['document-set-ref', kind, keys] as const;
+
 /** One file of a set, or its upload's completion, under the set's files path. */
 export const filePath = (filesPath: string, fileId: string, { complete = false } = {}) =>
   filesPath + apiPath(complete ? FILE_COMPLETE_IN_SET_PATH : FILE_IN_SET_PATH, { fileId });
@@ -57,6 +64,20 @@ export const filePath = (filesPath: string, fileId: string, { complete = false }
 /** A unit's NOC letter. */
 export const unitNocLetterPath = (unit: { key: string; projectKey: string }) =>
   apiPath(UNIT_NOC_LETTER_PATH, { projectKey: unit.projectKey, unitKey: unit.key });
+
+/** docs/product.md#api: where a unit's set lives, known from its keys alone (a link's address). */
+export function unitSetPaths(unit: { key: string; projectKey: string }) {
+  const unitKeys = { projectKey: unit.projectKey, unitKey: unit.key };
+  return {
+    kind: 'unit',
+    key: unit.key,
+    basePath: apiPath(UNIT_PATH, unitKeys),
+    historyPath: apiPath(UNIT_HISTORY_PATH, unitKeys),
+    filesPath: apiPath(UNIT_FILES_PATH, { parentKey: unit.key }),
+    nocLetterPath: unitNocLetterPath(unit),
+    sendBackPath: apiPath(UNIT_SEND_BACK_PATH, unitKeys),
+  } satisfies Partial<DocumentSetRef>;
+}
 
 /** docs/product.md#screens: a unit's seven slots, its NOC slot by selectedNoc; docs/product.md#api paths. */
 export function unitSetRef(unit: {
@@ -67,16 +88,9 @@ export function unitSetRef(unit: {
 }): DocumentSetRef {
   // Slot names in the screens' language when the list builds it.
   const language = currentLanguage();
-  const unitKeys = { projectKey: unit.projectKey, unitKey: unit.key };
   return {
-    kind: 'unit',
-    key: unit.key,
+    ...unitSetPaths(unit),
     title: unit.name,
-    basePath: apiPath(UNIT_PATH, unitKeys),
-    historyPath: apiPath(UNIT_HISTORY_PATH, unitKeys),
-    filesPath: apiPath(UNIT_FILES_PATH, { parentKey: unit.key }),
-    nocLetterPath: unitNocLetterPath(unit),
-    sendBackPath: apiPath(UNIT_SEND_BACK_PATH, unitKeys),
     slots: unitSlotFileTypes(unit.selectedNoc).map((fileType) => ({
       fileType,
       label: unitFileTypeLabel(fileType, language),

@@ -8,9 +8,12 @@ addMessages(messages);
 
 // The panel carries the upload, review and history code and the drop zone: a list screen
 // loads it when its first item is opened, not with the list.
-const DocumentPanel = lazy(() =>
-  import('./document-panel').then((module) => ({ default: module.DocumentPanel })),
-);
+const loadDocumentPanel = () =>
+  import('./document-panel').then((module) => ({ default: module.DocumentPanel }));
+const DocumentPanel = lazy(loadDocumentPanel);
+
+/** Starts loading the panel's code before a set is opened: a link that names one opens it at once. */
+export const preloadDocumentPanel = () => void loadDocumentPanel();
 
 /** The document panel, loaded the first time a set is opened. */
 export function LazyDocumentPanel(props: DocumentPanelProps) {
