@@ -28,14 +28,29 @@ function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * One formatter per time zone, made once: making an Intl.DateTimeFormat costs far more than
+ * using one, and a list page asks for the date of every row (a pack's lateness, say).
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date of an instant in an IANA time zone. */
 function calendarDateIn(timeZone: string, instant: Date): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(instant);
+  const parts = dateFormatterFor(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
