@@ -1,28 +1,43 @@
 import type { Executor } from '../db/client.ts';
-import { enqueue, type OutboxHandler } from '../outbox/outbox.ts';
+import { enqueueAll, type OutboxHandler } from '../outbox/outbox.ts';
 import { MailMessageSchema, type Mailer, type MailMessage } from './mailer.ts';
 
 export const MAIL_TOPIC = 'mail';
 
 /**
- * Queues a message in the caller's transaction; the outbox worker sends it after commit. A
- * malformed message fails here, in the request, rather than later in the outbox. A message that
- * carries a secret (a one-time code) keeps only its recipient and subject once it is sent or
- * given up on.
+ * Queues messages in the caller's transaction, in one statement; the outbox worker sends them after
+ * commit. A malformed message fails here, in the request, rather than later in the outbox. A
+ * message that carries a secret (a one-time code) keeps only its recipient and subject once it
+ * is sent or given up on.
  */
+export function enqueueMails(
+  db: Executor,
+  messages: readonly MailMessage[],
+  options: { containsSecret?: boolean } = {},
+): Promise<number[]> {
+  return enqueueAll(
+    db,
+    messages.map((message) => {
+      const payload = MailMessageSchema.parse(message);
+      return {
+        topic: MAIL_TOPIC,
+        payload,
+        ...(options.containsSecret
+          ? { payloadRedacted: { to: payload.to, subject: payload.subject, redacted: true } }
+          : {}),
+      };
+    }),
+  );
+}
+
+/** Queues one message (enqueueMails). */
 export async function enqueueMail(
   db: Executor,
   message: MailMessage,
   options: { containsSecret?: boolean } = {},
 ): Promise<number> {
-  const payload = MailMessageSchema.parse(message);
-  return enqueue(db, {
-    topic: MAIL_TOPIC,
-    payload,
-    ...(options.containsSecret
-      ? { payloadRedacted: { to: payload.to, subject: payload.subject, redacted: true } }
-      : {}),
-  });
+  const [id] = await enqueueMails(db, [message], options);
+  return id!;
 }
 
 /**

@@ -104,32 +104,42 @@ const redactPayload = {
 };
 const MAX_ERROR_LENGTH = 300;
 
+/** A job to record: its topic and payload, and how its delivery is ordered and redacted. */
+export interface NewJob {
+  topic: string;
+  payload: unknown;
+  orderingKey?: string;
+  /** What is kept of the payload once the job is delivered or dead (its secrets removed). */
+  payloadRedacted?: unknown;
+}
+
 /**
- * Records a job in the caller's transaction, so it exists if and only if the change it announces
- * commits. Jobs sharing an orderingKey are delivered in insertion order; that order is the commit
- * order as long as callers serialise writes per key (the entity's row lock does).
+ * Records jobs in the caller's transaction, so they exist if and only if the change they announce
+ * commits; one statement for all of them. Jobs sharing an orderingKey are delivered in insertion
+ * order; that order is the commit order as long as callers serialise writes per key (the
+ * entity's row lock does). Answers their ids, in order.
  */
-export async function enqueue(
-  db: Executor,
-  job: {
-    topic: string;
-    payload: unknown;
-    orderingKey?: string;
-    /** What is kept of the payload once the job is delivered or dead (its secrets removed). */
-    payloadRedacted?: unknown;
-  },
-): Promise<number> {
-  const [row] = await db
+export async function enqueueAll(db: Executor, jobs: readonly NewJob[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
+  const rows = await db
     .insert(outbox)
-    .values({
-      topic: job.topic,
-      payload: job.payload,
-      orderingKey: job.orderingKey ?? null,
-      payloadRedacted: job.payloadRedacted ?? null,
-    })
+    .values(
+      jobs.map((job) => ({
+        topic: job.topic,
+        payload: job.payload,
+        orderingKey: job.orderingKey ?? null,
+        payloadRedacted: job.payloadRedacted ?? null,
+      })),
+    )
     .returning({ id: outbox.id });
-  if (!row) throw new Error('outbox insert returned no row');
-  return row.id;
+  if (rows.length !== jobs.length) throw new Error('outbox insert returned too few rows');
+  return rows.map((row) => row.id);
+}
+
+/** Records one job (enqueueAll). */
+export async function enqueue(db: Executor, job: NewJob): Promise<number> {
+  const [id] = await enqueueAll(db, [job]);
+  return id!;
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {

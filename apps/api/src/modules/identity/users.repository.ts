@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LanguageSchema } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
@@ -35,6 +35,25 @@ export const usersRepository = {
       .where(condition)
       .limit(1);
     return knownLanguage.parse(row?.language);
+  },
+
+  /** languageOf for many accounts in one read: each account's borrower's language, English when none. */
+  async languagesOfAccounts(db: Executor, accountKeys: string[]) {
+    const rows =
+      accountKeys.length === 0
+        ? []
+        : await db
+            .selectDistinctOn([users.accountKey], {
+              accountKey: users.accountKey,
+              language: users.language,
+            })
+            .from(users)
+            .where(inArray(users.accountKey, accountKeys))
+            .orderBy(users.accountKey);
+    const languages = new Map(
+      rows.map((row) => [row.accountKey, knownLanguage.parse(row.language)]),
+    );
+    return (accountKey: string) => languages.get(accountKey) ?? knownLanguage.parse(undefined);
   },
 
   async findByAccountKey(db: Executor, accountKey: string) {

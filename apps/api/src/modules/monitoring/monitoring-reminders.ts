@@ -5,10 +5,9 @@ import {
   frequencyLabel,
   oldestRemindedDueDate,
   reminderOwed,
-  type Language,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { enqueueMails } from '../../mail/mail-jobs.ts';
 import { monitoringReminderMail } from '../../mail/templates.ts';
 import { usersRepository } from '../identity/users.repository.ts';
 import { monitoringRepository as repo, type ReminderClaim } from './monitoring.repository.ts';
@@ -62,27 +61,31 @@ export async function sendMonitoringReminders(
       year: period.year,
       ...reminder,
     }));
+    // The batch's claims, its borrowers' languages and its mails: three statements, whatever
+    // its size, so a run holds the database for as little as it can beside the screens' reads.
     const claimed = await db.transaction(async (tx) => {
       const mine = await repo.claimReminders(tx, batch);
-      const languages = new Map<string, Language>();
-      for (const reminder of mine) {
-        const period = periodOf.get(reminderId(reminder))!;
-        const language =
-          languages.get(period.accountId) ??
-          (await usersRepository.languageOf(tx, { accountKey: period.accountId }));
-        languages.set(period.accountId, language);
-        await enqueueMail(tx, {
-          to: period.accountEmail,
-          ...monitoringReminderMail({
-            name: period.accountName,
-            label: frequencyLabel(period, language),
-            dueDate: formatDate(period.dueDate, undefined, language),
-            daysOverdue: period.daysOverdue,
-            language,
-            url: `${options.publicUrl}/accounts/${encodeURIComponent(period.accountId)}/collaterals?collateral=${encodeURIComponent(period.collateralKey)}`,
-          }),
-        });
-      }
+      const periods = mine.map((reminder) => periodOf.get(reminderId(reminder))!);
+      const languageOf = await usersRepository.languagesOfAccounts(tx, [
+        ...new Set(periods.map((period) => period.accountId)),
+      ]);
+      await enqueueMails(
+        tx,
+        periods.map((period) => {
+          const language = languageOf(period.accountId);
+          return {
+            to: period.accountEmail,
+            ...monitoringReminderMail({
+              name: period.accountName,
+              label: frequencyLabel(period, language),
+              dueDate: formatDate(period.dueDate, undefined, language),
+              daysOverdue: period.daysOverdue,
+              language,
+              url: `${options.publicUrl}/accounts/${encodeURIComponent(period.accountId)}/collaterals?collateral=${encodeURIComponent(period.collateralKey)}`,
+            }),
+          };
+        }),
+      );
       return mine.length;
     });
     queued += claimed;

@@ -31,7 +31,8 @@ function randomFrom(seed: number) {
 }
 
 it('lists exactly the units the domain’s readiness rule finds ready, newest first', async () => {
-  const { user, account } = await seedBorrower(handle.db);
+  const { user: row, account } = await seedBorrower(handle.db);
+  const user = { ...row, sessionId: 'test', language: 'en' as const };
   const loans = await seedLoans(handle.db, account.key, {
     opportunities: 1,
     projects: 2,
