@@ -238,6 +238,9 @@ describe('the unit lists', () => {
 
 describe('the frequency lists', () => {
   it('pages a collateral’s frequencies by each sort column, both ways', async () => {
+    // One a page crosses every pair of neighbours: by key, the order every other column falls
+    // back on; by the other columns every third boundary, as the status lists are proved.
+
     const columns = {
       key: sql``,
       approvalStatus: sql`approval_status`,
@@ -260,6 +263,8 @@ describe('the frequency lists', () => {
             sql`collateral_key = ${collateralKey}`,
             sql`${lead}created_at ${direction}, key ${direction}`,
           ),
+          undefined,
+          column === 'key' ? [1, 100] : [3, 100],
         );
       }
     }
