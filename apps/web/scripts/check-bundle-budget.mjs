@@ -37,10 +37,16 @@ const SIGNED_IN_FRAME = ['signed-in'];
  * What the shell loads only when needed, by source or by chunk name (vite.config.ts): the
  * notice list with the first notice; the domain's schemas and zod with a signed-in session
  * answer, a sign-in submit or a staff sign-on failure; the domain's translator when Hindi is
- * chosen (its Hindi catalog is a `messages.hi.ts`); the checker list's first reads, beside its
- * screen (unit-list-route.ts).
+ * chosen (its Hindi catalog is a `messages.hi.ts`); the checker lists' first reads, beside their
+ * screens (unit-list-route.ts, collateral-list-route.ts).
  */
-const ON_DEMAND = ['src/components/notification-list.tsx', 'domain', 'translate', 'unit-queries'];
+const ON_DEMAND = [
+  'src/components/notification-list.tsx',
+  'domain',
+  'translate',
+  'unit-queries',
+  'checker-frequencies-query',
+];
 
 /** One row per lazy screen (router.tsx), with the docs/product.md#screens paths that open it. */
 const SCREENS = [

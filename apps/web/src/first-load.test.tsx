@@ -76,6 +76,28 @@ describe('the first load (main.tsx)', () => {
     ]);
   });
 
+  it("starts a frequency link's reads together: the queue, the frequency, its set and files", async () => {
+    const fetchMock = stubApi({});
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/collateralstatus?status=ALL&collateral=COL-9&frequency=FRQ-3'],
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, borrower);
+    preloadScreen(router, queryClient);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4));
+    const asked = fetchMock.mock.calls.map(([path]) => String(path));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/collaterals/all/frequencies/all/status/ALL/?sort=recentlyUpdatedOnTop&perPage=10&page=1',
+        '/api/collaterals/COL-9/frequencies/FRQ-3',
+        '/api/frequencies/FRQ-3/files?perPage=50',
+      ]),
+    );
+    expect(
+      asked.filter((path) => path === '/api/collaterals/COL-9/frequencies/FRQ-3'),
+    ).toHaveLength(2);
+  });
+
   it("shows the page's heading above the loader while the page's code loads", async () => {
     stubApi({});
     const NeverLoads = lazy(() => new Promise<never>(() => {}));

@@ -10,6 +10,7 @@ import { RouteError } from './components/route-error';
 import { languageReady } from './i18n';
 import { loanListRoute } from './features/opportunities/loan-list-route';
 import { unitListRoute } from './features/unit-list/unit-list-route';
+import { collateralListRoute } from './features/collateral-list/collateral-list-route';
 
 /**
  * Each screen is its own chunk, so the first load carries only the shell (docs/product.md#components).
@@ -179,8 +180,16 @@ export const routes: RouteObject[] = [
               // One screen each; the title and actions follow the role (docs/product.md#screens).
               { path: 'checker', element: <UnitListPage />, handle: unitListRoute },
               { path: 'unitstatus', element: <UnitListPage />, handle: unitListRoute },
-              { path: 'collateralchecker', element: <CollateralListPage /> },
-              { path: 'collateralstatus', element: <CollateralListPage /> },
+              {
+                path: 'collateralchecker',
+                element: <CollateralListPage />,
+                handle: collateralListRoute,
+              },
+              {
+                path: 'collateralstatus',
+                element: <CollateralListPage />,
+                handle: collateralListRoute,
+              },
               { path: 'accounts/:accountId/collaterals', element: <FrequenciesPage /> },
               {
                 path: 'collaterals/:collateralKey/frequencies/:frequencyKey',

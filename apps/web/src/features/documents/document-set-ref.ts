@@ -98,6 +98,18 @@ export function unitSetRef(unit: {
   };
 }
 
+/** docs/product.md#api: where a frequency's set lives, known from its keys alone (a link's address). */
+export function frequencySetPaths(f: { key: string; collateralKey: string }) {
+  const frequencyKeys = { collateralKey: f.collateralKey, frequencyKey: f.key };
+  return {
+    kind: 'frequency',
+    key: f.key,
+    basePath: apiPath(FREQUENCY_PATH, frequencyKeys),
+    historyPath: apiPath(FREQUENCY_HISTORY_PATH, frequencyKeys),
+    filesPath: apiPath(FREQUENCY_FILES_PATH, { parentKey: f.key }),
+  } satisfies Partial<DocumentSetRef>;
+}
+
 /** docs/product.md#screens frequency sidebar: the nine collateral slots; docs/product.md#api paths. */
 export function frequencySetRef(
   f: {
@@ -114,15 +126,10 @@ export function frequencySetRef(
   // Named in the screens' language when the list builds it (docs/product.md#api: any code has a name).
   const language = currentLanguage();
   const period = `${frequencyCodeLabel(f.frequency, language)}, ${monthLabel(f.month, language)} ${f.year}`;
-  const frequencyKeys = { collateralKey: f.collateralKey, frequencyKey: f.key };
   return {
-    kind: 'frequency',
-    key: f.key,
+    ...frequencySetPaths(f),
     title: collateralName ? `${collateralName}: ${period}` : period,
     ...(f.dueDate !== undefined && { pack: { dueDate: f.dueDate, daysLate: f.daysLate ?? null } }),
-    basePath: apiPath(FREQUENCY_PATH, frequencyKeys),
-    historyPath: apiPath(FREQUENCY_HISTORY_PATH, frequencyKeys),
-    filesPath: apiPath(FREQUENCY_FILES_PATH, { parentKey: f.key }),
     slots: COLLATERAL_SLOTS.map((fileType) => ({
       fileType,
       label: collateralFileTypeLabel(fileType, language),
