@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { migratedDataDir } from '../test/database.ts';
 import { freePort } from '../test/port.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { devMailDir } from './mail/configured-mailer.ts';
@@ -16,8 +15,8 @@ import { createDevOutboxMailer } from './mail/dev-outbox-mailer.ts';
  * the real server as a newcomer would deploy it and try each convenience.
  */
 const dataDirs: string[] = [];
-const freshDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
+const freshDataDir = async () => {
+  const dir = await migratedDataDir('portal-deploy-');
   dataDirs.push(dir);
   return dir;
 };
@@ -44,7 +43,10 @@ describe('a server reachable from other machines', () => {
   it('refuses to start on HOST=0.0.0.0 without production settings, naming what is missing', async () => {
     const port = await freePort();
     await expect(
-      startServerProcess({ HOST: '0.0.0.0', DATA_DIR: freshDataDir(), DEMO_DATA: 'false' }, port),
+      startServerProcess(
+        { HOST: '0.0.0.0', DATA_DIR: await freshDataDir(), DEMO_DATA: 'false' },
+        port,
+      ),
     ).rejects.toThrow(/HOST=0\.0\.0\.0 makes the portal reachable[^]*SESSION_SECRET/);
   });
 
@@ -53,7 +55,7 @@ describe('a server reachable from other machines', () => {
     const server = await startServerProcess(
       {
         PUBLIC_URL: 'https://portal.lender.example',
-        DATA_DIR: freshDataDir(),
+        DATA_DIR: await freshDataDir(),
         DEMO_DATA: 'false',
         SESSION_SECRET: 'a-deployment-secret-of-at-least-32-chars',
         INTEGRATION_API_KEY: 'crm-integration-key-0123456789',
@@ -82,7 +84,7 @@ describe('a server reachable from other machines', () => {
       {
         NODE_ENV: 'production',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: freshDataDir(),
+        DATA_DIR: await freshDataDir(),
         DEMO_DATA: 'false',
         SESSION_SECRET: 'a-deployment-secret-of-at-least-32-chars',
       },

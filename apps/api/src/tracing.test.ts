@@ -7,7 +7,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshPostgresDatabase, testPostgresUrl } from '../test/database.ts';
+import { createFreshPostgresDatabase, migratedDataDir, testPostgresUrl } from '../test/database.ts';
 import type { TestApp } from '../test/app.ts';
 import { sha256Hex } from '../test/documents.ts';
 import { freePort } from '../test/port.ts';
@@ -69,7 +69,7 @@ async function startTraceReceiver() {
 
 let receiver: Awaited<ReturnType<typeof startTraceReceiver>>;
 let server: ServerProcess;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-tracing-'));
+let dataDir: string | undefined;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
@@ -81,6 +81,7 @@ beforeAll(async () => {
     database.DATABASE_URL = fresh.url;
     dropDatabase = fresh.drop;
   }
+  dataDir = await migratedDataDir('portal-tracing-');
   const port = await freePort();
   server = await startServerProcess(
     {
@@ -100,7 +101,7 @@ afterAll(async () => {
   if (server) await killServerProcess(server);
   await receiver?.close();
   await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Waits for the batch processor's next export until `found` answers something. */

@@ -30,6 +30,17 @@ export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), 'portal-test-template-'));
   const client = new PGlite({ extensions: await pgliteExtensions() });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  // Every test database loads the whole dump, file by file, and the portal uses only the
+  // `postgres` database: without the two template databases the dump has a third fewer files,
+  // and each copy opens ~0.25 s sooner (about 150 copies a run).
+  for (const statement of [
+    `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+    'drop database template0',
+    'drop database template1',
+    'checkpoint',
+  ]) {
+    await client.exec(statement);
+  }
   const dumpFile = path.join(folder, 'pgdata.tar');
   // Uncompressed: each copy loads it, and unpacking a gzip costs more than reading the file.
   await writeFile(dumpFile, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, describeDatabase, openDatabase, queryRows } from './client.ts';
 import {
+  migratedDataDir,
   openNewlyMigratedDatabase,
   openTestDatabase,
   testPostgresUrl,
@@ -95,7 +95,8 @@ describe('embedded data folder', () => {
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('keeps data across reopen and refuses a second opener while in use', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-data-'));
+    // Already migrated, as a server that has run before finds it: migrating is tested above.
+    const dataDir = await migratedDataDir('portal-data-');
     dirs.push(dataDir);
     const first = await openDatabase({ kind: 'pglite', dataDir });
     await first.db.execute(

@@ -36,15 +36,15 @@ beforeAll(async () => {
   accountKey = borrower.account.key;
   owner = await tokenFor(t.db, borrower.user.id);
   staff = await tokenFor(t.db, (await seedStaff(t.db, 'viewer')).id);
-  const mine = await seedLoans(t.db, accountKey, { opportunities: 1, projects: 2, units: 30 });
+  const mine = await seedLoans(t.db, accountKey, { opportunities: 1, projects: 2, units: 20 });
   projectKey = mine.projects[0]!.key;
   const theirs = await seedBorrower(t.db);
-  await seedLoans(t.db, theirs.account.key, { opportunities: 1, projects: 1, units: 23 });
+  await seedLoans(t.db, theirs.account.key, { opportunities: 1, projects: 1, units: 14 });
   collateralKey = (await seedCollateral(t.db, accountKey)).key;
   const otherCollateral = (await seedCollateral(t.db, theirs.account.key)).key;
   for (const [collateral, account, months] of [
-    [collateralKey, accountKey, 40],
-    [otherCollateral, theirs.account.key, 9],
+    [collateralKey, accountKey, 26],
+    [otherCollateral, theirs.account.key, 6],
   ] as const) {
     await t.db.execute(sql`
       insert into frequencies (collateral_key, account_key, frequency, month, year)
@@ -116,11 +116,16 @@ async function expectList(
     const keysOf = (answer: Record<string, unknown>) =>
       (answer[itemsKey] as Record<string, unknown>[]).map(keyOf);
 
-    const byNumber: string[] = [];
-    for (let page = 1; page <= first.meta.totalPages; page++) {
-      byNumber.push(...keysOf(await get(token, url(`page=${page}`))));
+    // One a page is walked by `next` only: crossing every pair of neighbours is the cursor's
+    // work, and reading by number (from the front, and from the back past the middle) is proved
+    // by the larger pages' offsets.
+    if (perPage > 1) {
+      const byNumber: string[] = [];
+      for (let page = 1; page <= first.meta.totalPages; page++) {
+        byNumber.push(...keysOf(await get(token, url(`page=${page}`))));
+      }
+      expect(byNumber, `${base} by page number, ${perPage} a page`).toEqual(want);
     }
-    expect(byNumber, `${base} by page number, ${perPage} a page`).toEqual(want);
 
     const walked = keysOf(first);
     let next = first.meta.next;

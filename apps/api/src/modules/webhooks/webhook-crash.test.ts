@@ -1,16 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { currentMonthIn } from '@portal/domain';
-import { createFreshPostgresDatabase, testPostgresUrl } from '../../../test/database.ts';
+import {
+  createFreshPostgresDatabase,
+  migratedDataDir,
+  testPostgresUrl,
+} from '../../../test/database.ts';
 import { freePort } from '../../../test/port.ts';
 import { startServerProcess } from '../../../test/server-process.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 
 const KEY = 'crash-test-integration-key-0123';
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
+let dataDir: string;
 let database: { env: Record<string, string>; drop(): Promise<void> };
 
 /** PGlite in a folder by default; a fresh PostgreSQL database when TEST_DATABASE_URL is set. */
@@ -24,11 +26,12 @@ async function serverDatabase(): Promise<{ env: Record<string, string>; drop(): 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   database = await serverDatabase();
+  dataDir = await migratedDataDir('portal-crash-');
 });
 afterAll(async () => {
   await receiver.close();
   await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function json(res: Response) {
