@@ -34,6 +34,7 @@ import { frequencySetRef } from '../documents/document-set-ref';
 import { fetchFrequencySetRef, frequenciesRootKey } from '../frequencies/frequency-api';
 import { addMessages, currentLanguage, useLingui } from '../../i18n';
 import { checkerFrequenciesQuery } from './checker-frequencies-query';
+import { collateralListHeading } from './collateral-list-route';
 import queueTable from '../../components/checker-list/queue-table.module.css';
 import scrollCue from '../../components/scroll-cue.module.css';
 import { messages } from '../../i18n/messages/collateralList';
@@ -50,7 +51,7 @@ export function CollateralListPage() {
   const language = currentLanguage();
   const user = useCurrentUser();
   const isStaff = isStaffRole(user.role);
-  const title = isStaff ? _('collateralList.titleStaff') : _('collateralList.titleBorrower');
+  const title = collateralListHeading(user);
   /** docs/product.md#screens, #statuses: the status filter in the collateral list's wording, and All. */
   const statusData = CHECKER_STATUS_FILTERS.map((status) => ({
     value: status,
@@ -253,6 +254,7 @@ export function CollateralListPage() {
   return (
     <Stack gap="lg">
       <PageTitle title={title} />
+      {/* Shown by the frame already while this page's code loaded (collateral-list-route.ts). */}
       <Title order={1}>{title}</Title>
       <ListControls
         params={params}
