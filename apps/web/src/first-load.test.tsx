@@ -2,21 +2,13 @@ import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import type { SessionUser } from '@portal/domain';
 import { sessionQueryKey } from './api/session';
 import { AppProviders } from './app-providers';
 import { PendingPage } from './components/pending-page';
 import type { RouteHandle } from './route-handle';
 import { preloadScreen, routes, startFirstLoad } from './router';
 import { createTestQueryClient, stubApi } from './test/render';
-
-const borrower: SessionUser = {
-  username: 'ACC1001',
-  email: 'asha.mehta@example.com',
-  role: 'client',
-  accountKey: 'ACC1001',
-  name: 'Mehta Constructions Pvt Ltd',
-};
+import { demoBorrower as borrower } from './test/session-users';
 
 describe('the first load (main.tsx)', () => {
   it('checks the session before the first render on screens that check it, and only there', async () => {

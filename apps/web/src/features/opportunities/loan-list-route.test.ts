@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OPPORTUNITIES_PAGE_SIZE, PageQuerySchema, type SessionUser } from '@portal/domain';
+import { OPPORTUNITIES_PAGE_SIZE, PageQuerySchema } from '@portal/domain';
 import { loanListHeading, loanPageFrom } from './loan-list-route';
 import { LOAN_PAGE_SIZE } from './opportunity-queries';
-
-const borrower: SessionUser = {
-  username: 'ACC1001',
-  email: 'asha.mehta@example.com',
-  role: 'client',
-  accountKey: 'ACC1001',
-  name: 'Mehta Constructions Pvt Ltd',
-};
+import { demoBorrower as borrower } from '../../test/session-users';
 
 describe('the loan list as the shell knows it', () => {
   it('asks for as many loans a page as the domain lists', () => {

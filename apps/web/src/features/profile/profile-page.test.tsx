@@ -4,14 +4,8 @@ import type { SessionUser } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp, stubApi } from '../../test/render';
 import { apiError, sentBodies, typeCode } from '../identity-shared/identity-test-utils';
+import { demoBorrower as borrower } from '../../test/session-users';
 
-const borrower: SessionUser = {
-  username: 'ACC1001',
-  email: 'asha.mehta@example.com',
-  role: 'client',
-  accountKey: 'ACC1001',
-  name: 'Mehta Constructions Pvt Ltd',
-};
 const session = (user: SessionUser) => ({ '/api/auth/session': { status: 200, body: { user } } });
 const status = (enabled: boolean, required = false) => ({
   '/api/profile/two-factor': {
