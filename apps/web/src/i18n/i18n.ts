@@ -87,20 +87,70 @@ addMessages({
     import('@portal/domain/translate').then((domain) => domain.loadDomainHindi()).then(() => ({})),
 });
 
-/** Settles once the screens' texts are in the chosen language (at once for English). */
-export const languageReady = (): Promise<void> =>
-  i18n.locale === 'hi' ? loadHindi() : Promise.resolve();
+/** The Devanagari faces the screens draw with: body text, buttons and labels, headings. */
+const DEVANAGARI_WEIGHTS = [400, 600, 700];
+/** How long a switch to Hindi waits for the font before showing Hindi in the meantime's font. */
+const DEVANAGARI_WAIT_MS = 3_000;
+let devanagariLoaded = false;
+let devanagariLoading: Promise<void> | null = null;
 
-/** Shows every screen in `language` at once, and remembers it on this browser. */
-export function setLanguage(language: Language): void {
-  if (language === 'hi') void loadHindi();
-  if (i18n.locale !== language) i18n.activate(language);
-  document.documentElement.lang = language;
+/**
+ * Settles once the Devanagari faces have arrived (or after DEVANAGARI_WAIT_MS); null when they
+ * are here already, or the browser has no font loading API. Hindi text laid out while its face was
+ * still loading stayed, in Chromium on a busy phone, in the fallback's empty boxes after the face
+ * arrived (headings and buttons); laid out after, it is drawn in it from the start.
+ */
+function devanagariFontPending(): Promise<void> | null {
+  if (devanagariLoaded || !('fonts' in document)) return null;
+  devanagariLoading ??= Promise.all(
+    DEVANAGARI_WEIGHTS.map((weight) =>
+      document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क'),
+    ),
+  ).then(
+    () => {
+      devanagariLoaded = true;
+    },
+    () => {
+      // Shown in the system's font this time; fetched again at the next switch.
+      devanagariLoading = null;
+    },
+  );
+  return Promise.race([
+    devanagariLoading,
+    new Promise<void>((resolve) => setTimeout(resolve, DEVANAGARI_WAIT_MS)),
+  ]);
+}
+
+/** Settles once the screens' texts and their font are in the chosen language (at once for English). */
+export const languageReady = (): Promise<void> =>
+  i18n.locale === 'hi'
+    ? Promise.all([loadHindi(), devanagariFontPending()]).then(() => undefined)
+    : Promise.resolve();
+
+/** The language asked for last: a switch to Hindi still waiting for its font gives way to it. */
+let requestedLanguage: Language | null = null;
+
+/**
+ * Shows every screen in `language` and remembers it on this browser: at once, or for Hindi on a
+ * browser without its font yet, once the font has arrived (the returned promise settles then).
+ */
+export function setLanguage(language: Language): Promise<void> {
+  requestedLanguage = language;
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Not remembered on this browser; the signed-in user's choice is kept on the server.
   }
+  const show = () => {
+    if (requestedLanguage !== language) return;
+    if (i18n.locale !== language) i18n.activate(language);
+    document.documentElement.lang = language;
+  };
+  if (language !== 'hi') return Promise.resolve(show());
+  void loadHindi();
+  const font = devanagariFontPending();
+  if (!font) return Promise.resolve(show());
+  return font.then(show);
 }
 
 export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');

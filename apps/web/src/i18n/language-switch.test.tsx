@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppHeader } from '../components/app-header';
 import { renderWithProviders } from '../test/render';
@@ -24,5 +24,42 @@ describe('LanguageSwitch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(screen.getByText('Borrower Portal')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('on a browser without the Devanagari font yet, shows Hindi once its three faces have arrived', async () => {
+    // jsdom has no font loading API: a browser's, whose fetches finish when the test says.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const load = vi.fn((_font: string) => arrived.then(() => []));
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    try {
+      renderWithProviders(
+        <MemoryRouter>
+          <AppHeader />
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+      expect(load.mock.calls.map(([font]) => font)).toEqual([
+        '400 1em "Noto Sans Devanagari"',
+        '600 1em "Noto Sans Devanagari"',
+        '700 1em "Noto Sans Devanagari"',
+      ]);
+      // Still English meanwhile, the switch busy; chosen on this browser already.
+      expect(screen.getByText('Borrower Portal')).toBeTruthy();
+      expect(document.documentElement.lang).toBe('en');
+      expect(window.localStorage.getItem('portal.language')).toBe('hi');
+
+      await act(async () => arrive());
+      expect(await screen.findByText('ऋणी पोर्टल')).toBeTruthy();
+      expect(document.documentElement.lang).toBe('hi');
+
+      // Here now: later switches are at once, with nothing fetched again.
+      fireEvent.click(screen.getByRole('button', { name: 'English' }));
+      fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+      expect(screen.getByText('ऋणी पोर्टल')).toBeTruthy();
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      Reflect.deleteProperty(document, 'fonts');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from './i18n';
@@ -15,15 +16,22 @@ interface LanguageSwitchProps {
 export function LanguageSwitch({ onChange }: LanguageSwitchProps) {
   const { _ } = useLingui();
   const other = currentLanguage() === 'en' ? 'hi' : 'en';
+  // Hindi waits for its font on a browser's first switch; the button says it is on its way.
+  const [switching, setSwitching] = useState(false);
   return (
     <Button
       variant="subtle"
       size="compact-sm"
       lang={other}
       title={_('language.switch')}
+      loading={switching}
       onClick={() => {
-        setLanguage(other);
-        onChange?.(other);
+        const shown = setLanguage(other);
+        if (currentLanguage() !== other) setSwitching(true);
+        void shown.then(() => {
+          setSwitching(false);
+          onChange?.(other);
+        });
       }}
     >
       {LANGUAGE_NAMES[other]}

@@ -14,7 +14,7 @@ export function LoggedOutPage() {
     sessionStorage.clear();
     localStorage.clear();
     // The language is the browser's choice, not the account's: it stays for the next sign-in.
-    setLanguage(currentLanguage());
+    void setLanguage(currentLanguage());
   }, []);
   return (
     <Stack gap="md" align="flex-start">
