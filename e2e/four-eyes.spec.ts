@@ -28,6 +28,9 @@ let dataDir: string;
 test.use({ baseURL });
 
 test.beforeAll(async () => {
+  // A server of its own migrates a fresh embedded database and loads the demo book first: over a
+  // minute beside two other spec files on a busy 2-core machine.
+  test.setTimeout(150_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-four-eyes-'));
   // The command the shared configuration starts, with the setting this spec is about.
   server = spawn('node', ['--enable-source-maps', 'apps/api/dist/server.js'], {

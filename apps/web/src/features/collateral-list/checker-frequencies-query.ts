@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import { apiPath, FREQUENCY_CHECKER_LIST_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
+import { freshOnlyAtFirst } from '../../api/fresh-at-first';
 import { listParamsFrom, type ListParams } from '../../components/checker-list/list-params';
 import { documentFilesQuery, documentParentQuery } from '../documents/document-queries';
 import { documentSetRefKey, frequencySetPaths } from '../documents/document-set-ref';
@@ -38,6 +39,7 @@ export const checkerFrequenciesQuery = ({
     },
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    staleTime: freshOnlyAtFirst,
   });
 
 /**

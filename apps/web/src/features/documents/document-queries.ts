@@ -9,6 +9,7 @@ import {
   type FileEntry,
 } from '@portal/domain';
 import { ApiError, apiGet } from '../../api/client';
+import { freshOnlyAtFirst } from '../../api/fresh-at-first';
 import { addMessages, i18n } from '../../i18n';
 import type { DocumentSetRef } from './document-set-ref';
 import { messages } from '../../i18n/messages/documentPanel';
@@ -53,6 +54,7 @@ export const documentParentQuery = (ref: Pick<DocumentSetRef, 'kind' | 'basePath
   queryOptions({
     queryKey: documentKeys.parent(ref),
     queryFn: ({ signal }) => apiGet(ref.basePath, parentAnswerSchema(ref.kind), { signal }),
+    staleTime: freshOnlyAtFirst,
   });
 
 /** A set holds at most nine live files (docs/product.md#limits), so one page of 50 has them all. */
@@ -63,6 +65,7 @@ export const documentFilesQuery = (ref: Pick<DocumentSetRef, 'filesPath'>) =>
       apiGet(`${ref.filesPath}?perPage=50`, FileListResponseSchema, { signal }).then(
         (answer) => answer.files,
       ),
+    staleTime: freshOnlyAtFirst,
   });
 
 export const documentHistoryQuery = (ref: DocumentSetRef) =>

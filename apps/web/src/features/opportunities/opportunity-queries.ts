@@ -1,6 +1,7 @@
-import { queryOptions, type QueryState } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiPath, OPPORTUNITIES_PATH, OPPORTUNITY_PATH, TODO_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
+import { freshOnlyAtFirst } from '../../api/fresh-at-first';
 
 // Reads use the app-wide retry (docs/product.md#limits: 5 times, 2 s apart) from the query client.
 //
@@ -10,13 +11,6 @@ const domain = () => import('@portal/domain');
 
 /** docs/product.md#api: the loan list asks for 10 loans a page (the domain's OPPORTUNITIES_PAGE_SIZE). */
 export const LOAN_PAGE_SIZE = 10;
-
-/**
- * The loan list and the to-do are read again whenever the home screen opens, except just after
- * their first answer: the one the first load fetched beside the screen's code counts as that read.
- */
-const freshOnlyAtFirst = ({ state }: { state: Pick<QueryState, 'dataUpdateCount'> }) =>
-  state.dataUpdateCount === 1 ? 5_000 : 0;
 
 /** docs/product.md#api: `page` with perPage=10. */
 export const opportunitiesQuery = (page: number) =>

@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { apiPath, UNITS_PATH, UNIT_CHECKER_LIST_PATH, UNIT_PATH } from '@portal/domain/api-paths';
 import { apiGet } from '../../api/client';
+import { freshOnlyAtFirst } from '../../api/fresh-at-first';
 import { listParamsFrom, type ListParams } from '../../components/checker-list/list-params';
 import { documentFilesQuery, documentParentQuery } from '../documents/document-queries';
 import {
@@ -62,6 +63,7 @@ export const unitListingQuery = (projectKey: string | undefined, params: UnitLis
     }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    staleTime: freshOnlyAtFirst,
   });
 
 /** A unit that is not on the page (a link), read on its own for its document panel. */
