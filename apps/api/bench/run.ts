@@ -1138,7 +1138,8 @@ async function phoneRows(
       });
       notes.push(
         `Phone ${label}: first contentful paint ${fixed(paint.fcpMs)} ms, ` +
-          `${fixed(paint.scripts)} script files, ${fixed(paint.transferKb)} kB fetched after the ` +
+          `${fixed(paint.scripts)} script files, ${fixed(paint.apiCalls)} API calls, ` +
+          `${fixed(paint.transferKb)} kB fetched after the ` +
           `HTML (medians); largest contentful paint ${paint.lcpElement || '(no element)'}.`,
       );
     }

@@ -18,6 +18,8 @@ export interface PaintResult {
   /** Median script files fetched per load, and their median bytes on the wire (kB). */
   scripts: number;
   transferKb: number;
+  /** Median API calls per load. */
+  apiCalls: number;
 }
 
 interface Paint {
@@ -99,6 +101,7 @@ export async function measurePaint(options: {
   const cls: number[] = [];
   const fcp: number[] = [];
   const scripts: number[] = [];
+  const apiCalls: number[] = [];
   const transfer: number[] = [];
   let lcpElement = '';
   try {
@@ -141,6 +144,7 @@ export async function measurePaint(options: {
           `performance.getEntriesByType('resource').map((entry) => [entry.name, entry.transferSize])`,
         )) as [string, number][];
         scripts.push(loaded.filter(([name]) => new URL(name).pathname.endsWith('.js')).length);
+        apiCalls.push(loaded.filter(([name]) => new URL(name).pathname.startsWith('/api/')).length);
         transfer.push(loaded.reduce((sum, [, bytes]) => sum + bytes, 0) / 1000);
       } finally {
         await context.close();
@@ -156,6 +160,7 @@ export async function measurePaint(options: {
     lcpElement,
     runs: options.runs,
     scripts: median(scripts),
+    apiCalls: median(apiCalls),
     transferKb: median(transfer),
   };
 }
