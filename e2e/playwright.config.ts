@@ -13,11 +13,12 @@ const dataDir = path.join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: '.',
-  // Three spec files at a time against the one server: the suite mostly waits on pages and the
-  // server (0.6 of a core busy on average), and a third worker cut the run 8.5 → 7.2 min. Every
-  // spec makes its own borrowers and units, so none reads another's data.
+  // Two spec files at a time against the one server. On one 2-core machine a third worker cut the
+  // run 8.5 → 7.2 min; on another the suite was bound by CPU (12.6 min with two, 12.2 with three,
+  // the NOC cycle 44 s alone and 2.3 min beside two others), and three put more tests near their
+  // timeouts. Every spec makes its own borrowers and units, so none reads another's data.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
