@@ -92,7 +92,7 @@ const DEVANAGARI_WEIGHTS = [400, 600, 700];
 /** How long a switch to Hindi waits for the font before showing Hindi in the meantime's font. */
 const DEVANAGARI_WAIT_MS = 3_000;
 let devanagariLoaded = false;
-let devanagariLoading: Promise<void> | null = null;
+let devanagariWait: Promise<void> | null = null;
 
 /**
  * Settles once the Devanagari faces have arrived (or after DEVANAGARI_WAIT_MS); null when they
@@ -102,23 +102,23 @@ let devanagariLoading: Promise<void> | null = null;
  */
 function devanagariFontPending(): Promise<void> | null {
   if (devanagariLoaded || !('fonts' in document)) return null;
-  devanagariLoading ??= Promise.all(
-    DEVANAGARI_WEIGHTS.map((weight) =>
-      document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क'),
+  devanagariWait ??= Promise.race([
+    Promise.all(
+      DEVANAGARI_WEIGHTS.map((weight) =>
+        document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क'),
+      ),
+    ).then(
+      () => {
+        devanagariLoaded = true;
+      },
+      () => {
+        // Shown in the system's font this time; fetched again at the next switch.
+        devanagariWait = null;
+      },
     ),
-  ).then(
-    () => {
-      devanagariLoaded = true;
-    },
-    () => {
-      // Shown in the system's font this time; fetched again at the next switch.
-      devanagariLoading = null;
-    },
-  );
-  return Promise.race([
-    devanagariLoading,
     new Promise<void>((resolve) => setTimeout(resolve, DEVANAGARI_WAIT_MS)),
   ]);
+  return devanagariWait;
 }
 
 /** Settles once the screens' texts and their font are in the chosen language (at once for English). */

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from './i18n';
 
 interface LanguageSwitchProps {
-  /** Told of a choice after the screens have switched (the signed-in user's is saved). */
+  /** Told of a choice as it is made (the signed-in user's is saved). */
   onChange?: (language: (typeof LANGUAGES)[number]) => void;
 }
 
@@ -27,11 +27,9 @@ export function LanguageSwitch({ onChange }: LanguageSwitchProps) {
       loading={switching}
       onClick={() => {
         const shown = setLanguage(other);
+        onChange?.(other);
         if (currentLanguage() !== other) setSwitching(true);
-        void shown.then(() => {
-          setSwitching(false);
-          onChange?.(other);
-        });
+        void shown.then(() => setSwitching(false));
       }}
     >
       {LANGUAGE_NAMES[other]}
