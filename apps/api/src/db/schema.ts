@@ -508,14 +508,20 @@ const documentFileColumns = {
 /** Indexes both file tables need besides their lists': the same bytes seen in other accounts. */
 function fileSignalIndexes(
   table: string,
-  t: { fileHash: AnyPgColumn; accountKey: AnyPgColumn; quarantinedAt: AnyPgColumn },
+  t: {
+    fileHash: AnyPgColumn;
+    accountKey: AnyPgColumn;
+    quarantinedAt: AnyPgColumn;
+    key: AnyPgColumn;
+  },
 ): IndexBuilder[] {
   return [
     index(`${table}_hash_idx`)
       .on(t.fileHash, t.accountKey)
       .where(sql`${t.fileHash} is not null`),
+    // The quarantine list's order, ending with the key: both tables' pages merge without a sort.
     index(`${table}_quarantined_idx`)
-      .on(t.quarantinedAt)
+      .on(t.quarantinedAt, t.key)
       .where(sql`${t.quarantinedAt} is not null`),
   ];
 }

@@ -75,6 +75,17 @@ async function seed(db: TestApp['db']) {
           approval_status, completed_at, created_at)
         select key, account_key, 'SALES_MIS', 'sales.xlsx', approval_status, now(), updated_at
         from frequencies`,
+    // Uploads the scanner blocked: never completed, so on no list but the admins' quarantine.
+    sql`insert into unit_files (unit_key, account_key, file_type, file_name, scan_result,
+          quarantined_at, created_at)
+        select key, account_key, 'OTHER', 'infected.pdf', 'Eicar-Signature',
+          now() - (row_number() over (order by key)) * interval '9 minutes', now()
+        from units where key like '%7'`,
+    sql`insert into frequency_files (frequency_key, account_key, file_type, file_name, scan_result,
+          quarantined_at, created_at)
+        select key, account_key, 'OTHER', 'infected.pdf', 'Eicar-Signature',
+          now() - (row_number() over (order by key)) * interval '11 minutes', now()
+        from frequencies where month = 3 and year = 2001`,
     sql`vacuum analyze`,
   ];
   for (const statement of statements) await db.execute(statement);
@@ -183,6 +194,30 @@ describe.skipIf(!serverUrl)(`list plans on ${UNITS.toLocaleString('en')} units`,
     for (const url of ['/api/accounts?perPage=50', '/api/opportunities?perPage=50']) {
       await expectEveryDepthClean(staff, url, ['force_generic_plan']);
     }
+  }, 120_000);
+
+  it('merges both tables’ quarantined uploads off their indexes at any depth', async () => {
+    const admin = await tokenFor(t.db, (await seedStaff(t.db, 'admin')).id);
+    await expectEveryDepthClean(admin, '/api/admin/quarantine?perPage=50');
+    // Page after page, the merge gives both tables' uploads once each, in the plain query's order.
+    const expected = await queryRows<{ key: string }>(
+      t.db,
+      sql`select key from (select key, quarantined_at from unit_files where quarantined_at is not null
+             union all select key, quarantined_at from frequency_files where quarantined_at is not null) q
+           order by quarantined_at desc, key desc`,
+    );
+    const listed: string[] = [];
+    for (let page = 1; listed.length < expected.length + 1; page++) {
+      const res = await t.app.inject({
+        url: `/api/admin/quarantine?perPage=100&page=${page}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const body = res.json() as { files: { key: string }[]; meta: { totalRecords: number } };
+      expect(body.meta.totalRecords).toBe(expected.length);
+      if (body.files.length === 0) break;
+      listed.push(...body.files.map((file) => file.key));
+    }
+    expect(listed).toEqual(expected.map((row) => row.key));
   }, 120_000);
 
   it('reads the files screen off both tables’ live-file indexes at any depth', async () => {
