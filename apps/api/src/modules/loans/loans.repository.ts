@@ -90,17 +90,70 @@ export const loansRepository = {
     return row?.n ?? 0;
   },
 
-  async findProjectByKey(db: Executor, projectKey: string) {
-    const [row] = await db.select().from(projects).where(eq(projects.key, projectKey));
-    return row;
+  /**
+   * A project by its key with whether its loan is in `scope`, in one statement: null when there
+   * is no such project, `loanVisible` false when its loan is another account's.
+   */
+  async findProjectInScope(db: Executor, scope: AccountScope, projectKey: string) {
+    const variant = scope === null ? 'all' : 'account';
+    const [row] = await preparedOnce(db, `project.${variant}.by-key`, (name) =>
+      db
+        .select({
+          key: projects.key,
+          opportunityKey: projects.opportunityKey,
+          loanVisible: sql<boolean>`${opportunities.key} is not null`,
+        })
+        .from(projects)
+        .leftJoin(
+          opportunities,
+          inScope(
+            scope === null ? null : sql.placeholder('account'),
+            eq(opportunities.key, projects.opportunityKey),
+          ),
+        )
+        .where(eq(projects.key, sql.placeholder('project')))
+        .prepare(name),
+    ).execute({ account: scope, project: projectKey });
+    return row ?? null;
   },
 
-  async findProject(db: Executor, opportunityKey: string, projectKey: string) {
-    const [row] = await db
-      .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })
-      .from(projects)
-      .where(and(eq(projects.opportunityKey, opportunityKey), eq(projects.key, projectKey)));
-    return row;
+  /**
+   * A loan in `scope` and one of its projects, in one statement: null when the loan is not
+   * there (or not the account's), `project` null when the loan has no such project.
+   */
+  async findProjectOfLoan(
+    db: Executor,
+    scope: AccountScope,
+    opportunityKey: string,
+    projectKey: string,
+  ) {
+    const variant = scope === null ? 'all' : 'account';
+    const [row] = await preparedOnce(db, `project.${variant}.of-loan`, (name) =>
+      db
+        .select({
+          project: {
+            key: projects.key,
+            name: projects.name,
+            opportunityKey: projects.opportunityKey,
+          },
+        })
+        .from(opportunities)
+        .leftJoin(
+          projects,
+          and(
+            eq(projects.opportunityKey, opportunities.key),
+            eq(projects.key, sql.placeholder('project')),
+          ),
+        )
+        .where(
+          inScope(
+            scope === null ? null : sql.placeholder('account'),
+            eq(opportunities.key, sql.placeholder('loan')),
+          ),
+        )
+        .prepare(name),
+    ).execute({ account: scope, loan: opportunityKey, project: projectKey });
+    return row ?? null;
   },
 };
 

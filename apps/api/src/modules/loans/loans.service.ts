@@ -62,14 +62,35 @@ export async function listProjects(
   };
 }
 
+/** A loan's project; another borrower's loan answers 404 exactly like a missing one. */
 export async function getProject(
   db: Database,
   user: AuthenticatedUser,
   opportunityKey: string,
   projectKey: string,
 ) {
-  await getOpportunity(db, user, opportunityKey);
-  const project = await repo.findProject(db, opportunityKey, projectKey);
+  const found = await repo.findProjectOfLoan(db, accountScope(user), opportunityKey, projectKey);
+  if (!found) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.loan' });
+  if (!found.project) {
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.project' });
+  }
+  return found.project;
+}
+
+/**
+ * A project by its key alone, as its loan's owner (or staff) may see it: a missing project and
+ * another borrower's answer 404 as they did when read as the loan and then its project.
+ */
+export async function findVisibleProject(
+  db: Database,
+  user: AuthenticatedUser,
+  projectKey: string,
+) {
+  const project = await repo.findProjectInScope(db, accountScope(user), projectKey);
   if (!project) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.project' });
+  // Ownership runs through the loan: another borrower's project is 404 like a missing loan.
+  if (!project.loanVisible) {
+    throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.loan' });
+  }
   return project;
 }

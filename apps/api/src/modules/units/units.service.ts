@@ -13,8 +13,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
-import { accountScope, getProject } from '../loans/loans.service.ts';
-import { loansRepository } from '../loans/loans.repository.ts';
+import { accountScope, findVisibleProject } from '../loans/loans.service.ts';
 import type { ListedLiveFile, LiveFileSummary } from '../documents/document-files.repository.ts';
 import { fraudFlagCountOf } from '../documents/read-documents.ts';
 import { unitFilesRepository } from './unit-document-set.ts';
@@ -126,14 +125,6 @@ export async function listProjectUnits(
     sort: query.sort,
     search: query.search,
   });
-}
-
-async function findVisibleProject(db: Database, user: AuthenticatedUser, projectKey: string) {
-  const project = await loansRepository.findProjectByKey(db, projectKey);
-  if (!project) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.project' });
-  // Ownership runs through the loan: another borrower's project is 404 like a missing one.
-  await getProject(db, user, project.opportunityKey, project.key);
-  return project;
 }
 
 /**
