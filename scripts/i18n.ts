@@ -4,51 +4,11 @@
 // is a problem or a compiled module is out of date (CI runs it).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  APP_CATALOGS,
-  catalogProblems,
-  codeFiles,
-  compiledModules,
-  keyProblems,
-  keyUses,
-  PER_PREFIX_FOLDER,
-  readCatalogs,
-  strayCatalogs,
-  type AppKeys,
-} from './message-catalogs.ts';
+import { checkCatalogs, compiledModules, PER_PREFIX_FOLDER } from './message-catalogs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
-const problems: string[] = [];
-
-for (const stray of strayCatalogs(root)) {
-  problems.push(`${stray}: an app has one catalog, at its source root; move these keys there`);
-}
-
-const catalogs = APP_CATALOGS.map((appCatalog) => ({
-  appCatalog,
-  catalogs: readCatalogs(path.join(root, appCatalog.source)),
-}));
-for (const { appCatalog, catalogs: pair } of catalogs) {
-  for (const problem of catalogProblems(pair)) problems.push(`${appCatalog.source}: ${problem}`);
-}
-
-// The domain's messages are read by every app (labels, errors); each app's own by itself.
-const apps: AppKeys[] = catalogs.map(({ appCatalog, catalogs: pair }) => {
-  const reads = [...new Set([appCatalog.app, 'domain'])];
-  const prefixes = new Set(
-    catalogs
-      .filter(({ appCatalog: other }) => reads.includes(other.app))
-      .flatMap(({ catalogs: other }) => Object.keys(other.en).map((key) => key.split('.')[0]!)),
-  );
-  return {
-    app: appCatalog.app,
-    keys: new Set(Object.keys(pair.en)),
-    uses: keyUses(codeFiles(root, [appCatalog.source]), prefixes),
-    reads,
-  };
-});
-problems.push(...keyProblems(apps, root));
+const { catalogs, problems } = checkCatalogs(root);
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);

@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   APP_CATALOGS,
   catalogProblems,
+  checkCatalogs,
   keyProblems,
   keyUses,
   placeholdersOf,
@@ -96,31 +96,26 @@ describe('message catalogs', () => {
   it('the CI check fails when a key is missing in one language, or code names one no catalog holds', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'portal-catalogs-'));
     try {
-      for (const item of ['scripts', 'package.json', '.prettierrc.json'])
-        cpSync(path.join(root, item), path.join(copy, item), { recursive: true });
       for (const { source } of APP_CATALOGS)
         cpSync(path.join(root, source), path.join(copy, source), { recursive: true });
-      symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-      const run = () =>
-        execFileSync(process.execPath, ['--import', 'tsx', 'scripts/i18n.ts', '--check'], {
-          cwd: copy,
-          encoding: 'utf8',
-          stdio: 'pipe',
-        });
-      expect(run()).toContain('every key used');
+      // What `npm run i18n -- --check` finds before it compiles: it fails on any of it.
+      const problems = () => checkCatalogs(copy).problems;
+      expect(problems()).toEqual([]);
 
       const hindi = path.join(copy, 'apps/api/src/messages.hi.json');
       const catalog = JSON.parse(readFileSync(hindi, 'utf8')) as Record<string, string>;
       const [removed] = Object.keys(catalog);
       writeFileSync(hindi, JSON.stringify({ ...catalog, [removed!]: undefined }));
-      expect(run).toThrow(new RegExp(`"${removed!.replaceAll('.', '\\.')}" is missing in hi`));
+      expect(problems().join('\n')).toMatch(
+        new RegExp(`"${removed!.replaceAll('.', '\\.')}" is missing in hi`),
+      );
       writeFileSync(hindi, JSON.stringify(catalog));
 
       const page = path.join(copy, 'apps/web/src/features/not-found/not-found-page.tsx');
       writeFileSync(page, `${readFileSync(page, 'utf8')}\nexport const typo = 'notFound.titel';\n`);
-      expect(run).toThrow(/names "notFound\.titel", which no catalog holds/);
+      expect(problems().join('\n')).toMatch(/names "notFound\.titel", which no catalog holds/);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -302,3 +302,41 @@ export const messages: Record<'en' | 'hi', Messages> = {
   }
   return formatted;
 }
+
+/**
+ * Every app's catalogs read from `root`, and what is wrong with them: a stray catalog, a pair
+ * that differs, a key the code names that no catalog it reads holds, or a key no code names.
+ */
+export function checkCatalogs(root: string) {
+  const problems: string[] = [];
+
+  for (const stray of strayCatalogs(root)) {
+    problems.push(`${stray}: an app has one catalog, at its source root; move these keys there`);
+  }
+
+  const catalogs = APP_CATALOGS.map((appCatalog) => ({
+    appCatalog,
+    catalogs: readCatalogs(path.join(root, appCatalog.source)),
+  }));
+  for (const { appCatalog, catalogs: pair } of catalogs) {
+    for (const problem of catalogProblems(pair)) problems.push(`${appCatalog.source}: ${problem}`);
+  }
+
+  // The domain's messages are read by every app (labels, errors); each app's own by itself.
+  const apps: AppKeys[] = catalogs.map(({ appCatalog, catalogs: pair }) => {
+    const reads = [...new Set([appCatalog.app, 'domain'])];
+    const prefixes = new Set(
+      catalogs
+        .filter(({ appCatalog: other }) => reads.includes(other.app))
+        .flatMap(({ catalogs: other }) => Object.keys(other.en).map((key) => key.split('.')[0]!)),
+    );
+    return {
+      app: appCatalog.app,
+      keys: new Set(Object.keys(pair.en)),
+      uses: keyUses(codeFiles(root, [appCatalog.source]), prefixes),
+      reads,
+    };
+  });
+  problems.push(...keyProblems(apps, root));
+  return { catalogs, problems };
+}
