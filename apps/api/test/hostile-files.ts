@@ -1,4 +1,4 @@
-import { createDeflate } from 'node:zlib';
+import { constants, createDeflate } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { DOCX, docxEntries, XLSX, xlsxBombBytes, xlsxEntries, zipBytes } from './office-files.ts';
 import { builtPdf, jpegTakenOn } from './suspicious-files.ts';
@@ -19,7 +19,8 @@ const MiB = 1024 * 1024;
 
 /** zlib-deflated zeros, streamed so the test never holds the inflated size itself. */
 async function deflatedZeros(mib: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
+  // Run-length matching: the same ~1 MB as the default strategy, five times sooner for zeros.
+  const deflate = createDeflate({ level: 9, strategy: constants.Z_RLE });
   const chunks: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
   const zeros = Buffer.alloc(MiB);
