@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/lists/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { loanStatementRequests, opportunities } from '../../db/schema.ts';
 
@@ -20,25 +21,27 @@ export const loanStatementsRepository = {
 
   /** An account's requests still waiting for a statement, newest first: the first `limit` and how many. */
   async listOpenForAccount(db: Executor, accountKey: string, limit: number) {
-    const where = and(
-      eq(opportunities.accountKey, accountKey),
-      eq(loanStatementRequests.status, 'REQUESTED'),
-    );
-    const [rows, [total]] = await Promise.all([
+    // An account's open requests are a few: counted by the statement that pages them.
+    const rows = await preparedOnce(db, 'loan-statements.account.open', (name) =>
       db
-        .select({ request: loanStatementRequests, opportunityName: opportunities.name })
+        .select({
+          request: loanStatementRequests,
+          opportunityName: opportunities.name,
+          total: sql<number>`(count(*) over ())::int`,
+        })
         .from(loanStatementRequests)
         .innerJoin(opportunities, eq(opportunities.key, loanStatementRequests.opportunityKey))
-        .where(where)
+        .where(
+          and(
+            eq(opportunities.accountKey, sql.placeholder('account')),
+            eq(loanStatementRequests.status, 'REQUESTED'),
+          ),
+        )
         .orderBy(desc(loanStatementRequests.createdAt), desc(loanStatementRequests.id))
-        .limit(limit),
-      db
-        .select({ n: count() })
-        .from(loanStatementRequests)
-        .innerJoin(opportunities, eq(opportunities.key, loanStatementRequests.opportunityKey))
-        .where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .limit(sql.placeholder('limit'))
+        .prepare(name),
+    ).execute({ account: accountKey, limit });
+    return { rows, total: rows[0]?.total ?? 0 };
   },
 };
 

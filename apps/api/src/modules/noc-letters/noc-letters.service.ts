@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/lists/index.ts';
 import {
   DomainError,
   formatDate,
@@ -82,15 +83,8 @@ export async function recentLettersOfAccount(
   since: Date,
   limit: number,
 ) {
-  const where = and(
-    eq(units.accountKey, accountKey),
-    eq(units.approvalStatus, 'APPROVED'),
-    gte(units.updatedAt, since),
-    eq(nocLetters.accountKey, accountKey),
-    isNotNull(nocLetters.issuedAt),
-    isNull(nocLetters.revokedAt),
-  );
-  const [rows, [total]] = await Promise.all([
+  // A month of an account's letters is a few rows: counted by the statement that pages them.
+  const rows = await preparedOnce(db, 'noc-letters.account.recent', (name) =>
     db
       .select({
         letterNumber: nocLetters.letterNumber,
@@ -100,22 +94,31 @@ export async function recentLettersOfAccount(
         tower: units.tower,
         unit: units.unit,
         issuedAt: nocLetters.issuedAt,
+        total: sql<number>`(count(*) over ())::int`,
       })
       .from(units)
       .innerJoin(nocLetters, eq(nocLetters.unitKey, units.key))
       .innerJoin(projects, eq(projects.key, units.projectKey))
-      .where(where)
+      .where(
+        and(
+          eq(units.accountKey, sql.placeholder('account')),
+          eq(units.approvalStatus, 'APPROVED'),
+          gte(units.updatedAt, sql.placeholder('since')),
+          eq(nocLetters.accountKey, sql.placeholder('account')),
+          isNotNull(nocLetters.issuedAt),
+          isNull(nocLetters.revokedAt),
+        ),
+      )
       .orderBy(desc(units.updatedAt), desc(units.key))
-      .limit(limit),
-    db
-      .select({ n: count() })
-      .from(units)
-      .innerJoin(nocLetters, eq(nocLetters.unitKey, units.key))
-      .where(where),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({ account: accountKey, since, limit });
   return {
-    letters: rows.map((row) => ({ ...row, issuedAt: row.issuedAt!.toISOString() })),
-    total: total?.n ?? 0,
+    letters: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      issuedAt: row.issuedAt!.toISOString(),
+    })),
+    total: rows[0]?.total ?? 0,
   };
 }
 
