@@ -31,13 +31,22 @@ export function recordStatements(db: Database): SentStatement[] {
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-/** A statement's parameter written as SQL, for EXECUTE. */
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * A statement's parameter written as SQL, for EXECUTE: untyped, as node-postgres sends it, so an
+ * array takes the parameter's type (uuid[] as well as text[]).
+ */
 const literal = (value: unknown): string =>
   value === null
     ? 'null'
     : Array.isArray(value)
-      ? `array[${value.map(literal).join(', ')}]`
-      : `'${String(value).replace(/'/g, "''")}'`;
+      ? quoted(
+          `{${value
+            .map((item) => (item === null ? 'NULL' : `"${String(item).replace(/[\\"]/g, '\\$&')}"`))
+            .join(',')}}`,
+        )
+      : quoted(String(value));
 
 /**
  * The plan's nodes for one statement, with PostgreSQL's custom or generic plan

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ApprovalStatus, DocumentParent } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -253,32 +253,44 @@ export const documentSearchRepository = {
     return { rows, total: Number(total?.n ?? 0) };
   },
 
-  /** The unit files named, as file answers show them, with the unit, project and account. */
+  /**
+   * The unit files named, as file answers show them, with the unit, project and account: one
+   * statement prepared once, whatever the page.
+   */
   unitFilesWithParents(db: Executor, keys: string[]) {
     if (keys.length === 0) return Promise.resolve([]);
-    return selectFileRecords(db, asDocumentFiles(unitFiles), {
-      parentUnit: units,
-      projectName: projects.name,
-      accountName: accounts.name,
-    })
-      .innerJoin(units, eq(units.key, unitFiles.parentKey))
-      .innerJoin(projects, eq(projects.key, units.projectKey))
-      .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
-      .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
-      .where(inArray(unitFiles.key, keys));
+    return preparedOnce(db, 'unit_files.with-parents', (name) =>
+      selectFileRecords(db, asDocumentFiles(unitFiles), {
+        parentUnit: units,
+        projectName: projects.name,
+        accountName: accounts.name,
+      })
+        .innerJoin(units, eq(units.key, unitFiles.parentKey))
+        .innerJoin(projects, eq(projects.key, units.projectKey))
+        .innerJoin(opportunities, eq(opportunities.key, projects.opportunityKey))
+        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
+        .where(sql`${unitFiles.key} = any(${sql.placeholder('keys')})`)
+        .prepare(name),
+    ).execute({ keys });
   },
 
-  /** The frequency files named, as file answers show them, with the frequency, collateral and account. */
+  /**
+   * The frequency files named, as file answers show them, with the frequency, collateral and
+   * account: one statement prepared once, whatever the page.
+   */
   frequencyFilesWithParents(db: Executor, keys: string[]) {
     if (keys.length === 0) return Promise.resolve([]);
-    return selectFileRecords(db, asDocumentFiles(frequencyFiles), {
-      parentFrequency: frequencies,
-      collateralName: collaterals.collateralName,
-      accountName: accounts.name,
-    })
-      .innerJoin(frequencies, eq(frequencies.key, frequencyFiles.parentKey))
-      .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
-      .innerJoin(accounts, eq(accounts.key, collaterals.accountKey))
-      .where(inArray(frequencyFiles.key, keys));
+    return preparedOnce(db, 'frequency_files.with-parents', (name) =>
+      selectFileRecords(db, asDocumentFiles(frequencyFiles), {
+        parentFrequency: frequencies,
+        collateralName: collaterals.collateralName,
+        accountName: accounts.name,
+      })
+        .innerJoin(frequencies, eq(frequencies.key, frequencyFiles.parentKey))
+        .innerJoin(collaterals, eq(collaterals.key, frequencies.collateralKey))
+        .innerJoin(accounts, eq(accounts.key, collaterals.accountKey))
+        .where(sql`${frequencyFiles.key} = any(${sql.placeholder('keys')})`)
+        .prepare(name),
+    ).execute({ keys });
   },
 };
