@@ -92,6 +92,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
   const live = and(isNotNull(t.completedAt), isNull(t.deletedAt));
   // A quarantined upload is closed for good: never completed, never swept, never counted.
   const pending = and(isNull(t.completedAt), isNull(t.deletedAt), isNull(t.quarantinedAt));
+  const table = getTableName(t);
   return {
     /** The files that fill slots: completed and not discarded. */
     liveFiles(db: Executor, parentKey: string): Promise<DocumentFileRecord[]> {
@@ -100,23 +101,38 @@ export function documentFilesRepository(t: DocumentFilesTable) {
         .orderBy(asc(t.createdAt));
     },
 
+    /** A set's files page by page, each variant (order, discarded or not, one type) prepared once. */
     async list(db: Executor, parentKey: string, query: FileListQuery) {
       const where = and(
-        eq(t.parentKey, parentKey),
+        eq(t.parentKey, sql.placeholder('parent')),
         isNotNull(t.completedAt),
         // Not even among the discarded: an infected file is the admins' quarantine list's alone.
         isNull(t.quarantinedAt),
         query.returnDeleted ? undefined : isNull(t.deletedAt),
-        query.searchString ? eq(t.fileType, query.searchString) : undefined,
+        query.searchString ? eq(t.fileType, sql.placeholder('fileType')) : undefined,
       );
       const column = sortColumns(t)[query.sortColumn];
+      const variant = `${table}.list${query.returnDeleted ? '.with-deleted' : ''}${
+        query.searchString ? '.of-type' : ''
+      }`;
+      const values = {
+        parent: parentKey,
+        fileType: query.searchString,
+        offset: (query.page - 1) * query.perPage,
+        limit: query.perPage,
+      };
       const [rows, [total]] = await Promise.all([
-        selectFileRecords(db, t)
-          .where(where)
-          .orderBy(query.sortOrder === 'bottomUp' ? desc(column) : asc(column), asc(t.key))
-          .offset((query.page - 1) * query.perPage)
-          .limit(query.perPage),
-        db.select({ n: count() }).from(t).where(where),
+        preparedOnce(db, `${variant}.${query.sortColumn}.${query.sortOrder}`, (name) =>
+          selectFileRecords(db, t)
+            .where(where)
+            .orderBy(query.sortOrder === 'bottomUp' ? desc(column) : asc(column), asc(t.key))
+            .offset(sql.placeholder('offset'))
+            .limit(sql.placeholder('limit'))
+            .prepare(name),
+        ).execute(values),
+        preparedOnce(db, `${variant}.total`, (name) =>
+          db.select({ n: count() }).from(t).where(where).prepare(name),
+        ).execute(values),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
@@ -127,15 +143,27 @@ export function documentFilesRepository(t: DocumentFilesTable) {
       parentKey: string,
       key: string,
     ): Promise<DocumentFileRecord | undefined> {
-      const [row] = await selectFileRecords(db, t).where(
-        and(eq(t.parentKey, parentKey), eq(t.key, key), isNull(t.deletedAt)),
-      );
+      const [row] = await preparedOnce(db, `${table}.find`, (name) =>
+        selectFileRecords(db, t)
+          .where(
+            and(
+              eq(t.parentKey, sql.placeholder('parent')),
+              eq(t.key, sql.placeholder('key')),
+              isNull(t.deletedAt),
+            ),
+          )
+          .prepare(name),
+      ).execute({ parent: parentKey, key });
       return row;
     },
 
     /** A file in whatever state, as its answer shows it: read back after a change. */
     async record(db: Executor, key: string): Promise<DocumentFileRecord> {
-      const [row] = await selectFileRecords(db, t).where(eq(t.key, key));
+      const [row] = await preparedOnce(db, `${table}.record`, (name) =>
+        selectFileRecords(db, t)
+          .where(eq(t.key, sql.placeholder('key')))
+          .prepare(name),
+      ).execute({ key });
       return row!;
     },
 
@@ -245,7 +273,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     async liveFilesOf(db: Executor, parentKeys: string[]) {
       const bySet = new Map<string, ListedLiveFile[]>(parentKeys.map((key) => [key, []]));
       if (parentKeys.length === 0) return bySet;
-      const name = `${getTableName(t)}.live-of`;
+      const name = `${table}.live-of`;
       const files: ListedLiveFile[] = await preparedOnce(db, name, (statement) =>
         db
           .select({

@@ -8,7 +8,12 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerOrder, type ListOrder, type OrderColumn } from '../../db/lists/index.ts';
+import {
+  checkerOrder,
+  preparedOnce,
+  type ListOrder,
+  type OrderColumn,
+} from '../../db/lists/index.ts';
 import {
   listSetPage,
   type SetListRequest,
@@ -94,14 +99,25 @@ export const frequenciesRepository = {
     key: string,
     options: { forUpdate?: boolean; collateralKey?: string | undefined } = {},
   ) {
-    const ofCollateral =
-      options.collateralKey === undefined
-        ? undefined
-        : eq(frequencies.collateralKey, options.collateralKey);
-    const query = frequenciesRepository
-      .base(db)
-      .where(scoped(scope, eq(frequencies.key, key), ofCollateral));
-    const [row] = await (options.forUpdate ? query.for('update', { of: frequencies }) : query);
+    const ofCollateral = options.collateralKey !== undefined;
+    const name = `frequency.${scope === null ? 'all' : 'account'}${
+      ofCollateral ? '.of-collateral' : ''
+    }${options.forUpdate ? '.for-update' : ''}`;
+    // Prepared once per database: a frequency's page, panel, files and history all start here.
+    const [row] = await preparedOnce(db, name, (statement) => {
+      const query = frequenciesRepository
+        .base(db)
+        .where(
+          and(
+            scope === null ? undefined : eq(frequencies.accountKey, sql.placeholder('scope')),
+            eq(frequencies.key, sql.placeholder('key')),
+            ofCollateral ? eq(frequencies.collateralKey, sql.placeholder('collateral')) : undefined,
+          ),
+        );
+      return (options.forUpdate ? query.for('update', { of: frequencies }) : query).prepare(
+        statement,
+      );
+    }).execute({ scope, key, collateral: options.collateralKey });
     return row;
   },
 

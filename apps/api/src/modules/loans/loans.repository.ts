@@ -54,11 +54,20 @@ export const loansRepository = {
   },
 
   async findOpportunity(db: Executor, scope: AccountScope, key: string) {
-    const [row] = await db
-      .select(opportunityColumns)
-      .from(opportunities)
-      .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
-      .where(inScope(scope, eq(opportunities.key, key)));
+    const variant = scope === null ? 'all' : 'account';
+    const [row] = await preparedOnce(db, `opportunity.${variant}.by-key`, (name) =>
+      db
+        .select(opportunityColumns)
+        .from(opportunities)
+        .innerJoin(accounts, eq(accounts.key, opportunities.accountKey))
+        .where(
+          inScope(
+            scope === null ? null : sql.placeholder('account'),
+            eq(opportunities.key, sql.placeholder('key')),
+          ),
+        )
+        .prepare(name),
+    ).execute({ account: scope, key });
     return row;
   },
 

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
-import { checkerOrder, type ListOrder } from '../../db/lists/index.ts';
+import { checkerOrder, preparedOnce, type ListOrder } from '../../db/lists/index.ts';
 import {
   listSetPage,
   type SetListRequest,
@@ -100,10 +100,23 @@ export const unitsRepository = {
     key: string,
     options: { forUpdate?: boolean; projectKey?: string | undefined } = {},
   ) {
-    const inProject =
-      options.projectKey === undefined ? undefined : eq(units.projectKey, options.projectKey);
-    const query = unitsRepository.base(db).where(scoped(scope, eq(units.key, key), inProject));
-    const [row] = await (options.forUpdate ? query.for('update', { of: units }) : query);
+    const inProject = options.projectKey !== undefined;
+    const name = `unit.${scope === null ? 'all' : 'account'}${inProject ? '.in-project' : ''}${
+      options.forUpdate ? '.for-update' : ''
+    }`;
+    // Prepared once per database: a unit's page, panel, files and history all start here.
+    const [row] = await preparedOnce(db, name, (statement) => {
+      const query = unitsRepository
+        .base(db)
+        .where(
+          and(
+            scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
+            eq(units.key, sql.placeholder('key')),
+            inProject ? eq(units.projectKey, sql.placeholder('project')) : undefined,
+          ),
+        );
+      return (options.forUpdate ? query.for('update', { of: units }) : query).prepare(statement);
+    }).execute({ scope, key, project: options.projectKey });
     return row;
   },
 
