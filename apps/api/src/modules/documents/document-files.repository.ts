@@ -6,7 +6,6 @@ import {
   eq,
   getTableColumns,
   getTableName,
-  inArray,
   isNotNull,
   isNull,
   or,
@@ -299,16 +298,25 @@ export function documentFilesRepository(t: DocumentFilesTable) {
      */
     rejectedOf(db: Executor, parentKeys: string[]) {
       if (parentKeys.length === 0) return Promise.resolve([]);
-      return db
-        .select({
-          parentKey: t.parentKey,
-          fileType: t.fileType,
-          rejectionReason: t.rejectionReason,
-          approverRemarks: t.approverRemarks,
-        })
-        .from(t)
-        .where(and(inArray(t.parentKey, parentKeys), eq(t.approvalStatus, 'REJECTED'), live))
-        .orderBy(asc(t.parentKey), asc(t.fileType));
+      return preparedOnce(db, `${table}.rejected-of`, (name) =>
+        db
+          .select({
+            parentKey: t.parentKey,
+            fileType: t.fileType,
+            rejectionReason: t.rejectionReason,
+            approverRemarks: t.approverRemarks,
+          })
+          .from(t)
+          .where(
+            and(
+              sql`${t.parentKey} = any(${sql.placeholder('keys')})`,
+              eq(t.approvalStatus, 'REJECTED'),
+              live,
+            ),
+          )
+          .orderBy(asc(t.parentKey), asc(t.fileType))
+          .prepare(name),
+      ).execute({ keys: parentKeys });
     },
 
     /**

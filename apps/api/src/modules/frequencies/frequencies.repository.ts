@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   REQUIRED_FILE_COUNT,
@@ -32,9 +32,6 @@ const columns = {
   // When its pack is due (with its period): read with the collateral already joined.
   dueDay: collaterals.dueDay,
 };
-
-const scoped = (scope: AccountScope, ...conditions: (SQL | undefined)[]) =>
-  and(scope === null ? undefined : eq(frequencies.accountKey, scope), ...conditions);
 
 /** A frequency's collateral and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {
@@ -157,19 +154,23 @@ export const frequenciesRepository = {
    * at least a full set of live files. Only a cheap narrowing; the domain rule decides readiness.
    */
   listFilledUnlocked(db: Executor, scope: AccountScope) {
-    const liveFiles = sql`(select count(*) from ${frequencyFiles}
-      where ${frequencyFiles.parentKey} = ${frequencies.key}
-        and ${frequencyFiles.completedAt} is not null and ${frequencyFiles.deletedAt} is null)`;
-    return frequenciesRepository
-      .base(db)
-      .where(
-        scoped(
-          scope,
-          inArray(frequencies.approvalStatus, ['NOT_RAISED', 'REJECTED']),
-          sql`${liveFiles} >= ${REQUIRED_FILE_COUNT.frequency}`,
-        ),
-      )
-      .orderBy(desc(frequencies.updatedAt), asc(frequencies.key));
+    const variant = scope === null ? 'all' : 'account';
+    return preparedOnce(db, `frequencies.${variant}.filled-unlocked`, (name) => {
+      const liveFiles = sql`(select count(*) from ${frequencyFiles}
+        where ${frequencyFiles.parentKey} = ${frequencies.key}
+          and ${frequencyFiles.completedAt} is not null and ${frequencyFiles.deletedAt} is null)`;
+      return frequenciesRepository
+        .base(db)
+        .where(
+          and(
+            scope === null ? undefined : eq(frequencies.accountKey, sql.placeholder('scope')),
+            inArray(frequencies.approvalStatus, ['NOT_RAISED', 'REJECTED']),
+            sql`${liveFiles} >= ${REQUIRED_FILE_COUNT.frequency}`,
+          ),
+        )
+        .orderBy(desc(frequencies.updatedAt), asc(frequencies.key))
+        .prepare(name);
+    }).execute({ scope });
   },
 
   /** Answers the frequency as saved, or undefined when its version had moved. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   REQUIRED_FILE_COUNT,
@@ -63,10 +63,6 @@ const unitColumns = {
   accountName: accounts.name,
   projectName: projects.name,
 };
-
-function scoped(scope: AccountScope, ...conditions: (SQL | undefined)[]) {
-  return and(scope === null ? undefined : eq(units.accountKey, scope), ...conditions);
-}
 
 /** A unit's project, loan and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {
@@ -138,18 +134,24 @@ export const unitsRepository = {
    * `limit` and how many in all.
    */
   async listReady(db: Executor, scope: AccountScope, limit: number) {
-    const where = scoped(
-      scope,
+    const variant = `units.${scope === null ? 'all' : 'account'}.ready`;
+    const where = and(
+      scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
       inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
       EVERY_SLOT_READY,
     );
     const [rows, [total]] = await Promise.all([
-      unitsRepository
-        .base(db)
-        .where(where)
-        .orderBy(desc(units.updatedAt), asc(units.key))
-        .limit(limit),
-      db.select({ n: count() }).from(units).where(where),
+      preparedOnce(db, variant, (name) =>
+        unitsRepository
+          .base(db)
+          .where(where)
+          .orderBy(desc(units.updatedAt), asc(units.key))
+          .limit(sql.placeholder('limit'))
+          .prepare(name),
+      ).execute({ scope, limit }),
+      preparedOnce(db, `${variant}.total`, (name) =>
+        db.select({ n: count() }).from(units).where(where).prepare(name),
+      ).execute({ scope }),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
@@ -160,17 +162,22 @@ export const unitsRepository = {
    */
   async listToUpload(db: Executor, accountKey: string, limit: number) {
     const where = and(
-      eq(units.accountKey, accountKey),
+      eq(units.accountKey, sql.placeholder('account')),
       eq(units.approvalStatus, 'NOT_RAISED'),
       sql`${FILLED_SLOTS} < ${REQUIRED_FILE_COUNT.unit}`,
     );
     const [rows, [total]] = await Promise.all([
-      unitsRepository
-        .base(db)
-        .where(where)
-        .orderBy(desc(units.updatedAt), desc(units.key))
-        .limit(limit),
-      db.select({ n: count() }).from(units).where(where),
+      preparedOnce(db, 'units.account.to-upload', (name) =>
+        unitsRepository
+          .base(db)
+          .where(where)
+          .orderBy(desc(units.updatedAt), desc(units.key))
+          .limit(sql.placeholder('limit'))
+          .prepare(name),
+      ).execute({ account: accountKey, limit }),
+      preparedOnce(db, 'units.account.to-upload.total', (name) =>
+        db.select({ n: count() }).from(units).where(where).prepare(name),
+      ).execute({ account: accountKey }),
     ]);
     return { rows, total: total?.n ?? 0 };
   },
