@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedOnce } from '../../db/lists/index.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 
 export interface Actor {
@@ -51,12 +52,20 @@ export async function listHistory(
   entityKey: string,
   options = { withholdStaffUsernames: false },
 ) {
-  const rows = await db
-    .select({ event: auditEvents, name: users.name })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityKey, entityKey)))
-    .orderBy(asc(auditEvents.id));
+  const rows = await preparedOnce(db, 'audit_events.history', (name) =>
+    db
+      .select({ event: auditEvents, name: users.name })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+      .where(
+        and(
+          eq(auditEvents.entityType, sql.placeholder('entityType')),
+          eq(auditEvents.entityKey, sql.placeholder('entityKey')),
+        ),
+      )
+      .orderBy(asc(auditEvents.id))
+      .prepare(name),
+  ).execute({ entityType, entityKey });
   const withheld = options.withholdStaffUsernames
     ? await staffUsernamesIn(
         db,
