@@ -37,7 +37,7 @@ const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * A statement's parameter written as SQL, for EXECUTE: untyped, as node-postgres sends it, so an
  * array takes the parameter's type (uuid[] as well as text[]).
  */
-const literal = (value: unknown): string =>
+export const parameterLiteral = (value: unknown): string =>
   value === null
     ? 'null'
     : Array.isArray(value)
@@ -57,7 +57,7 @@ export async function planOf(db: Database, statement: SentStatement, mode: strin
   try {
     await client.query(`set plan_cache_mode = ${mode}`);
     await client.query(`prepare explained as ${statement.text}`);
-    const params = statement.values.map(literal);
+    const params = statement.values.map(parameterLiteral);
     const { rows } = await client.query(
       `explain (format json) execute explained${params.length ? `(${params.join(', ')})` : ''}`,
     );

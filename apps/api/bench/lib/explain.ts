@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { SESSION_TOKEN_HASH, type CapturedRequest } from '../bare/statements.ts';
+import { parameterLiteral } from '../../test/plans.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -93,13 +94,7 @@ export async function checkPlans(
       try {
         await client.query('set plan_cache_mode = force_generic_plan');
         await client.query(`prepare ${name} as ${statement.text}`);
-        const literal = (v: unknown): string =>
-          v === null || v === undefined
-            ? 'null'
-            : Array.isArray(v)
-              ? `array[${v.map(literal).join(', ')}]`
-              : client.escapeLiteral(String(v));
-        const literals = values.map(literal);
+        const literals = values.map((v) => parameterLiteral(v ?? null));
         const generic = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `explain (format json) execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
         );
