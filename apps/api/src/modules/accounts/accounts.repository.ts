@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { containsText, tableTotal } from '../../db/lists/index.ts';
+import { containsText, preparedOnce, tableTotal } from '../../db/lists/index.ts';
 import { accounts, collaterals, opportunities, users } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -14,7 +14,13 @@ export const toAccount = (row: AccountRow) => ({
 
 export const accountsRepository = {
   async find(db: Executor, key: string) {
-    const [row] = await db.select().from(accounts).where(eq(accounts.key, key));
+    const [row] = await preparedOnce(db, 'account.by-key', (name) =>
+      db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.key, sql.placeholder('key')))
+        .prepare(name),
+    ).execute({ key });
     return row;
   },
 
@@ -25,6 +31,24 @@ export const accountsRepository = {
 
   async list(db: Executor, search: string | undefined, page: { offset: number; limit: number }) {
     const where = containsText(search, [accounts.key, accounts.name]);
+    if (!where) {
+      // Every account, page by page: prepared once, the total kept.
+      const [rows, [total]] = await Promise.all([
+        preparedOnce(db, 'accounts.all', (name) =>
+          db
+            .select()
+            .from(accounts)
+            .orderBy(asc(accounts.key))
+            .offset(sql.placeholder('offset'))
+            .limit(sql.placeholder('limit'))
+            .prepare(name),
+        ).execute(page),
+        preparedOnce(db, 'accounts.all.total', (name) =>
+          tableTotal(db, 'accounts').prepare(name),
+        ).execute(),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    }
     const [rows, [total]] = await Promise.all([
       db
         .select()
@@ -33,8 +57,8 @@ export const accountsRepository = {
         .orderBy(asc(accounts.key))
         .offset(page.offset)
         .limit(page.limit),
-      // A search counts what it found; every account's total is kept.
-      where ? db.select({ n: count() }).from(accounts).where(where) : tableTotal(db, 'accounts'),
+      // A search counts what it found.
+      db.select({ n: count() }).from(accounts).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
   },

@@ -12,11 +12,14 @@ export const loanStatementsRepository = {
   },
 
   listForOpportunity(db: Executor, opportunityKey: string) {
-    return db
-      .select()
-      .from(loanStatementRequests)
-      .where(eq(loanStatementRequests.opportunityKey, opportunityKey))
-      .orderBy(desc(loanStatementRequests.createdAt));
+    return preparedOnce(db, 'loan-statements.of-loan', (name) =>
+      db
+        .select()
+        .from(loanStatementRequests)
+        .where(eq(loanStatementRequests.opportunityKey, sql.placeholder('loan')))
+        .orderBy(desc(loanStatementRequests.createdAt))
+        .prepare(name),
+    ).execute({ loan: opportunityKey });
   },
 
   /** An account's requests still waiting for a statement, newest first: the first `limit` and how many. */

@@ -78,24 +78,30 @@ export const loansRepository = {
     after: string | undefined,
     limit: number,
   ) {
-    return db
-      .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })
-      .from(projects)
-      .where(
-        and(
-          eq(projects.opportunityKey, opportunityKey),
-          after ? gt(projects.key, after) : undefined,
-        ),
-      )
-      .orderBy(asc(projects.key))
-      .limit(limit);
+    return preparedOnce(db, `projects.of-loan${after ? '.after' : ''}`, (name) =>
+      db
+        .select({ key: projects.key, name: projects.name, opportunityKey: projects.opportunityKey })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.opportunityKey, sql.placeholder('loan')),
+            after ? gt(projects.key, sql.placeholder('after')) : undefined,
+          ),
+        )
+        .orderBy(asc(projects.key))
+        .limit(sql.placeholder('limit'))
+        .prepare(name),
+    ).execute({ loan: opportunityKey, after, limit });
   },
 
   async countProjects(db: Executor, opportunityKey: string) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(projects)
-      .where(eq(projects.opportunityKey, opportunityKey));
+    const [row] = await preparedOnce(db, 'projects.of-loan.total', (name) =>
+      db
+        .select({ n: count() })
+        .from(projects)
+        .where(eq(projects.opportunityKey, sql.placeholder('loan')))
+        .prepare(name),
+    ).execute({ loan: opportunityKey });
     return row?.n ?? 0;
   },
 

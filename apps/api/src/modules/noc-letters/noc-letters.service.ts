@@ -50,7 +50,13 @@ export async function getUnitNocLetter(
   unitKey: string,
 ) {
   const unit = await getProjectUnit(db, user, projectKey, unitKey);
-  const [row] = await db.select().from(nocLetters).where(eq(nocLetters.unitKey, unit.key));
+  const [row] = await preparedOnce(db, 'noc-letters.of-unit', (name) =>
+    db
+      .select()
+      .from(nocLetters)
+      .where(eq(nocLetters.unitKey, sql.placeholder('unit')))
+      .prepare(name),
+  ).execute({ unit: unit.key });
   // Approved, the letter still being made (its row is written as the approval's event is
   // handled, its PDF after that): the caller asks again shortly (202).
   if (
@@ -132,10 +138,13 @@ export async function verifyNocLetter(
   timeZone: string,
 ): Promise<NocLetterVerification> {
   const letterNumber = normaliseNocLetterNumber(input) ?? input;
-  const [row] = await db
-    .select()
-    .from(nocLetters)
-    .where(eq(nocLetters.letterNumber, letterNumber.slice(0, 64)));
+  const [row] = await preparedOnce(db, 'noc-letters.by-number', (name) =>
+    db
+      .select()
+      .from(nocLetters)
+      .where(eq(nocLetters.letterNumber, sql.placeholder('number')))
+      .prepare(name),
+  ).execute({ number: letterNumber.slice(0, 64) });
   // A letter whose PDF is not stored yet has not been handed to anyone: unknown to the public.
   if (!row?.issuedAt || !row.sha256) return { status: 'unknown' };
   const details = NocLetterDetailsSchema.parse(row.details);

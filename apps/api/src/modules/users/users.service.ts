@@ -7,7 +7,7 @@ import {
   type UserUpdateBody,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { containsText, pageByNumber } from '../../db/lists/index.ts';
+import { containsText, pageByNumber, preparedOnce } from '../../db/lists/index.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
 import { twoFactorResetMail } from '../../mail/templates.ts';
@@ -47,18 +47,35 @@ export async function listUsers(db: Database, query: UserListQuery) {
     users.name,
     accounts.name,
   ]);
-  const [rows, [total]] = await Promise.all([
-    selectUsers(db)
-      .where(where)
-      .orderBy(asc(users.username))
-      .offset((page - 1) * query.perPage)
-      .limit(query.perPage),
-    db
-      .select({ n: count() })
-      .from(users)
-      .leftJoin(accounts, eq(accounts.key, users.accountKey))
-      .where(where),
-  ]);
+  const paging = { offset: (page - 1) * query.perPage, limit: query.perPage };
+  const [rows, [total]] = await Promise.all(
+    where
+      ? [
+          selectUsers(db)
+            .where(where)
+            .orderBy(asc(users.username))
+            .offset(paging.offset)
+            .limit(paging.limit),
+          db
+            .select({ n: count() })
+            .from(users)
+            .leftJoin(accounts, eq(accounts.key, users.accountKey))
+            .where(where),
+        ]
+      : // Everyone, page by page: prepared once.
+        [
+          preparedOnce(db, 'users.all', (name) =>
+            selectUsers(db)
+              .orderBy(asc(users.username))
+              .offset(sql.placeholder('offset'))
+              .limit(sql.placeholder('limit'))
+              .prepare(name),
+          ).execute(paging),
+          preparedOnce(db, 'users.all.total', (name) =>
+            db.select({ n: count() }).from(users).prepare(name),
+          ).execute(),
+        ],
+  );
   return {
     users: rows.map(toUser),
     meta: listMeta(page, query.perPage, total?.n ?? 0, rows.length, next),
