@@ -17,6 +17,7 @@ import type {
   DocumentFile,
   FileListQuery,
   PreviousReview,
+  RejectionReason,
   Role,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -66,9 +67,13 @@ export interface LiveFileSummary {
   approverRemarks: string | null;
 }
 
-/** A live file as a list's rows read it: also how many fraud flags it carries (fraud-flags.ts). */
+/**
+ * A live file as a list's rows read it: also how many fraud flags it carries (fraud-flags.ts) and
+ * the reason of a rejection (a borrower's to-do names it).
+ */
 export interface ListedLiveFile extends LiveFileSummary {
   fraudFlagCount: number;
+  rejectionReason: RejectionReason | null;
 }
 
 /** A file row with the people its answer names. */
@@ -283,6 +288,7 @@ export function documentFilesRepository(t: DocumentFilesTable) {
             // Read with the page's live files (one indexed read for all rows), so the queue's
             // counts cost no statement of their own.
             fraudFlagCount: sql<number>`coalesce(jsonb_array_length(${t.fraudFlags}), 0)::int`,
+            rejectionReason: t.rejectionReason,
           })
           .from(t)
           .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))

@@ -62,6 +62,17 @@ export const fraudFlagsOf = (row: DocumentFileRecord): FraudFlag[] =>
 export const fraudFlagCountOf = (files: readonly ListedLiveFile[], forStaff: boolean) =>
   forStaff ? files.reduce((sum, file) => sum + file.fraudFlagCount, 0) : null;
 
+/** A set's live rejected files by slot, with the reviewer's reason and remarks: what to fix. */
+export const rejectedDocumentsOf = (files: readonly ListedLiveFile[]) =>
+  files
+    .filter((file) => file.approvalStatus === 'REJECTED')
+    .sort((one, other) => (one.fileType < other.fileType ? -1 : 1))
+    .map(({ fileType, rejectionReason, approverRemarks }) => ({
+      fileType,
+      rejectionReason,
+      approverRemarks,
+    }));
+
 /**
  * `{file, meta: {presignedUrl}}` with a fresh short-lived download link when there is content,
  * never for a quarantined upload. Staff also see the file's fraud signals; a borrower never does.

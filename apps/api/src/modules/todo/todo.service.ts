@@ -13,8 +13,7 @@ import {
 import { accountScope } from '../loans/loans.service.ts';
 import { packsOwed, type CalendarClock } from '../monitoring/monitoring.service.ts';
 import { recentLettersOfAccount } from '../noc-letters/noc-letters.service.ts';
-import { unitFilesRepository } from '../units/unit-document-set.ts';
-import { listReadyUnits, listUnitsByStatus, listUnitsToUpload } from '../units/units.service.ts';
+import { todoUnitLists } from '../units/units.service.ts';
 
 /** How many of each kind a borrower's home lists; the counts say how many there are in all. */
 export const TODO_LIST_LENGTH = 10;
@@ -59,36 +58,24 @@ async function withRejectedDocuments<S extends { key: string }>(
 export async function borrowerTodo(db: Database, user: AuthenticatedUser, clock: CalendarClock) {
   const scope = accountScope(user) ?? '';
   const lettersSince = new Date(clock.now().getTime() - NOC_LETTER_TODO_DAYS * 86_400_000);
-  const [
-    packs,
-    rejectedUnits,
-    toUpload,
-    readyUnits,
-    rejectedFrequencies,
-    readyFrequencies,
-    letters,
-    statements,
-  ] = await Promise.all([
-    packsOwed(db, scope, TODO_LIST_LENGTH, clock),
-    listUnitsByStatus(db, user, 'REJECTED', NEWEST_FIRST),
-    listUnitsToUpload(db, scope, TODO_LIST_LENGTH),
-    listReadyUnits(db, scope, TODO_LIST_LENGTH),
-    listFrequenciesByStatus(db, user, 'REJECTED', NEWEST_FIRST, clock.timeZone),
-    listReadyFrequencies(db, scope, TODO_LIST_LENGTH, clock.timeZone),
-    recentLettersOfAccount(db, scope, lettersSince, TODO_LIST_LENGTH),
-    loanStatementsRepository.listOpenForAccount(db, scope, TODO_LIST_LENGTH),
-  ]);
-  const [unitsToFix, frequenciesToFix] = await Promise.all([
-    withRejectedDocuments(rejectedUnits.units, (keys) => unitFilesRepository.rejectedOf(db, keys)),
-    withRejectedDocuments(rejectedFrequencies.monitoringFrequencies, (keys) =>
-      frequencyFilesRepository.rejectedOf(db, keys),
-    ),
-  ]);
+  const [packs, unitLists, rejectedFrequencies, readyFrequencies, letters, statements] =
+    await Promise.all([
+      packsOwed(db, scope, TODO_LIST_LENGTH, clock),
+      todoUnitLists(db, scope, TODO_LIST_LENGTH),
+      listFrequenciesByStatus(db, user, 'REJECTED', NEWEST_FIRST, clock.timeZone),
+      listReadyFrequencies(db, scope, TODO_LIST_LENGTH, clock.timeZone),
+      recentLettersOfAccount(db, scope, lettersSince, TODO_LIST_LENGTH),
+      loanStatementsRepository.listOpenForAccount(db, scope, TODO_LIST_LENGTH),
+    ]);
+  const frequenciesToFix = await withRejectedDocuments(
+    rejectedFrequencies.monitoringFrequencies,
+    (keys) => frequencyFilesRepository.rejectedOf(db, keys),
+  );
   return {
     monitoringPacks: packs.periods,
-    rejectedUnits: unitsToFix,
-    unitsToUpload: toUpload.units,
-    readyUnits: readyUnits.units,
+    rejectedUnits: unitLists.rejected.units,
+    unitsToUpload: unitLists.toUpload.units,
+    readyUnits: unitLists.ready.units,
     rejectedFrequencies: frequenciesToFix,
     readyFrequencies: readyFrequencies.frequencies,
     nocLetters: letters.letters,
@@ -99,9 +86,9 @@ export async function borrowerTodo(db: Database, user: AuthenticatedUser, clock:
     counts: {
       monitoringPacks: packs.total,
       overduePacks: packs.overdue,
-      rejectedUnits: rejectedUnits.meta.totalRecords,
-      unitsToUpload: toUpload.total,
-      readyUnits: readyUnits.total,
+      rejectedUnits: unitLists.rejected.total,
+      unitsToUpload: unitLists.toUpload.total,
+      readyUnits: unitLists.ready.total,
       rejectedFrequencies: rejectedFrequencies.meta.totalRecords,
       readyFrequencies: readyFrequencies.total,
       nocLetters: letters.total,

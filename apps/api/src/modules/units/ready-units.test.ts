@@ -11,7 +11,7 @@ import { unitFiles, units } from '../../db/schema.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { seedBorrower, seedLoans } from '../../../test/factories.ts';
 import { accountScope } from '../loans/loans.service.ts';
-import { getUnit, listReadyUnits } from './units.service.ts';
+import { getUnit, todoUnitLists } from './units.service.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -77,10 +77,10 @@ it('lists exactly the units the domain’s readiness rule finds ready, newest fi
   expect(ready.length).toBeGreaterThan(5);
   expect(ready.length).toBeLessThan(loans.units.length - 5);
 
-  const listed = await listReadyUnits(handle.db, scope, 100);
+  const listed = (await todoUnitLists(handle.db, scope!, 100)).ready;
   expect(listed.units.map((unit) => unit.key)).toEqual(ready);
   expect(listed.total).toBe(ready.length);
-  const firstFew = await listReadyUnits(handle.db, scope, 3);
+  const firstFew = (await todoUnitLists(handle.db, scope!, 3)).ready;
   expect(firstFew.units.map((unit) => unit.key)).toEqual(ready.slice(0, 3));
   expect(firstFew.total).toBe(ready.length);
 });
