@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   REQUIRED_FILE_COUNT,
@@ -84,6 +84,33 @@ const SEARCHED_COLUMNS = [
   units.customerName,
 ];
 
+/**
+ * The first `limit` units `where` holds, most recently updated first (ties by `byKey`), with their
+ * owners, and how many it holds: two statements prepared once under `name`.
+ */
+async function newestWithTotal(
+  db: Executor,
+  name: string,
+  where: SQL | undefined,
+  byKey: SQL,
+  values: Record<string, unknown> & { limit: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    preparedOnce(db, name, (statement) =>
+      unitsRepository
+        .base(db)
+        .where(where)
+        .orderBy(desc(units.updatedAt), byKey)
+        .limit(sql.placeholder('limit'))
+        .prepare(statement),
+    ).execute(values),
+    preparedOnce(db, `${name}.total`, (statement) =>
+      db.select({ n: count() }).from(units).where(where).prepare(statement),
+    ).execute(values),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 export const unitsRepository = {
   base(db: Executor) {
     return withOwners(db.select(unitColumns).from(units).$dynamic());
@@ -134,26 +161,17 @@ export const unitsRepository = {
    * `limit` and how many in all.
    */
   async listReady(db: Executor, scope: AccountScope, limit: number) {
-    const variant = `units.${scope === null ? 'all' : 'account'}.ready`;
-    const where = and(
-      scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
-      inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
-      EVERY_SLOT_READY,
+    return newestWithTotal(
+      db,
+      `units.${scope === null ? 'all' : 'account'}.ready`,
+      and(
+        scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
+        inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
+        EVERY_SLOT_READY,
+      ),
+      asc(units.key),
+      { scope, limit },
     );
-    const [rows, [total]] = await Promise.all([
-      preparedOnce(db, variant, (name) =>
-        unitsRepository
-          .base(db)
-          .where(where)
-          .orderBy(desc(units.updatedAt), asc(units.key))
-          .limit(sql.placeholder('limit'))
-          .prepare(name),
-      ).execute({ scope, limit }),
-      preparedOnce(db, `${variant}.total`, (name) =>
-        db.select({ n: count() }).from(units).where(where).prepare(name),
-      ).execute({ scope }),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 
   /**
@@ -161,25 +179,17 @@ export const unitsRepository = {
    * first `limit` (off the account's status-and-update index) and how many in all.
    */
   async listToUpload(db: Executor, accountKey: string, limit: number) {
-    const where = and(
-      eq(units.accountKey, sql.placeholder('account')),
-      eq(units.approvalStatus, 'NOT_RAISED'),
-      sql`${FILLED_SLOTS} < ${REQUIRED_FILE_COUNT.unit}`,
+    return newestWithTotal(
+      db,
+      'units.account.to-upload',
+      and(
+        eq(units.accountKey, sql.placeholder('account')),
+        eq(units.approvalStatus, 'NOT_RAISED'),
+        sql`${FILLED_SLOTS} < ${REQUIRED_FILE_COUNT.unit}`,
+      ),
+      desc(units.key),
+      { account: accountKey, limit },
     );
-    const [rows, [total]] = await Promise.all([
-      preparedOnce(db, 'units.account.to-upload', (name) =>
-        unitsRepository
-          .base(db)
-          .where(where)
-          .orderBy(desc(units.updatedAt), desc(units.key))
-          .limit(sql.placeholder('limit'))
-          .prepare(name),
-      ).execute({ account: accountKey, limit }),
-      preparedOnce(db, 'units.account.to-upload.total', (name) =>
-        db.select({ n: count() }).from(units).where(where).prepare(name),
-      ).execute({ account: accountKey }),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
 
   /** A status change also ends any first approval: it was given to the state that ended. */
