@@ -299,33 +299,6 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     },
 
     /**
-     * The live REJECTED files of several sets, with the reviewer's reason and remarks, in one
-     * statement off the (parent, file type) index: what a borrower's to-do says to fix.
-     */
-    rejectedOf(db: Executor, parentKeys: string[]) {
-      if (parentKeys.length === 0) return Promise.resolve([]);
-      return preparedOnce(db, `${table}.rejected-of`, (name) =>
-        db
-          .select({
-            parentKey: t.parentKey,
-            fileType: t.fileType,
-            rejectionReason: t.rejectionReason,
-            approverRemarks: t.approverRemarks,
-          })
-          .from(t)
-          .where(
-            and(
-              sql`${t.parentKey} = any(${sql.placeholder('keys')})`,
-              eq(t.approvalStatus, 'REJECTED'),
-              live,
-            ),
-          )
-          .orderBy(asc(t.parentKey), asc(t.fileType))
-          .prepare(name),
-      ).execute({ keys: parentKeys });
-    },
-
-    /**
      * Accounts other than `accountKey` with a completed file of these bytes (discarded ones too:
      * they were uploaded all the same), off the (file_hash, account_key) index; a few suffice.
      */

@@ -19,7 +19,7 @@ import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import type { LiveFileSummary } from '../documents/document-files.repository.ts';
-import { fraudFlagCountOf } from '../documents/read-documents.ts';
+import { fraudFlagCountOf, rejectedDocumentsOf } from '../documents/read-documents.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
   frequencyCheckerOrder,
@@ -216,16 +216,52 @@ export async function listFrequenciesByStatus(
   };
 }
 
-/** The scope's frequencies ready to submit (canSubmit), most recently updated first: the first `limit` and how many. */
-export async function listReadyFrequencies(
+/**
+ * A borrower's to-do frequency lists, as todoUnitLists: the newest rejected frequencies (with
+ * what was rejected and why) and those ready to submit (canSubmit: filled, unlocked, the domain's
+ * rule), each the first `limit` and how many. The two lists read their rows side by side, then the
+ * live files of both in one statement, which also carries each rejection's reason.
+ */
+export async function todoFrequencyLists(
   db: Database,
-  scope: AccountScope,
+  accountKey: string,
   limit: number,
   timeZone: string,
 ) {
-  const candidates = await repo.listFilledUnlocked(db, scope);
-  const ready = (await toCheckerFrequencies(db, candidates, scope, timeZone)).filter(
-    (f) => f.canSubmit,
-  );
-  return { frequencies: ready.slice(0, limit), total: ready.length };
+  const [rejected, candidates] = await Promise.all([
+    repo.listPage(db, {
+      scope: { kind: 'account', key: accountKey },
+      status: 'REJECTED',
+      order: frequencyCheckerOrder('recentlyUpdatedOnTop'),
+      orderName: 'recentlyUpdatedOnTop',
+      search: undefined,
+      page: 1,
+      perPage: limit,
+      next: undefined,
+    }),
+    repo.listFilledUnlocked(db, accountKey),
+  ]);
+  const keys = new Set([...rejected.rows, ...candidates].map((row) => row.frequency.key));
+  const files = await frequencyFilesRepository.liveFilesOf(db, [...keys]);
+  const filesOf = (row: FrequencyWithOwners) => files.get(row.frequency.key) ?? [];
+  const ready = candidates
+    .map((row) => toFrequency(row, filesOf(row), timeZone))
+    .filter((frequency) => frequency.canSubmit);
+  return {
+    rejected: {
+      frequencies: rejected.rows.map((row) =>
+        Object.assign(toFrequency(row, filesOf(row), timeZone), {
+          fraudFlagCount: null,
+          rejectedDocuments: rejectedDocumentsOf(filesOf(row)),
+        }),
+      ),
+      total: rejected.total,
+    },
+    ready: {
+      frequencies: ready
+        .slice(0, limit)
+        .map((frequency) => Object.assign(frequency, { fraudFlagCount: null })),
+      total: ready.length,
+    },
+  };
 }
