@@ -41,6 +41,12 @@ export interface Catalog {
   hi: Messages | (() => Promise<Messages>);
 }
 
+/**
+ * The language asked for last: a switch to Hindi still waiting for its font gives way to it, and
+ * a screen whose code arrives meanwhile loads its Hindi at once.
+ */
+let requestedLanguage: Language | null = null;
+
 /** Hindi catalogs registered but not loaded yet (an English page never loads them). */
 const unloadedHindi = new Set<() => Promise<Messages>>();
 let hindiLoaded: Promise<void> = Promise.resolve();
@@ -59,7 +65,7 @@ export function addMessages(catalog: Catalog): void {
   // Until its Hindi arrives a part shows its English, never its message keys.
   i18n.load('hi', catalog.en);
   unloadedHindi.add(catalog.hi);
-  if (i18n.locale === 'hi') void loadHindi();
+  if (i18n.locale === 'hi' || requestedLanguage === 'hi') void loadHindi();
 }
 
 /** Loads every registered Hindi catalog not yet loaded; a chunk that fails is tried again next time. */
@@ -126,9 +132,6 @@ export const languageReady = (): Promise<void> =>
   i18n.locale === 'hi'
     ? Promise.all([loadHindi(), devanagariFontPending()]).then(() => undefined)
     : Promise.resolve();
-
-/** The language asked for last: a switch to Hindi still waiting for its font gives way to it. */
-let requestedLanguage: Language | null = null;
 
 /**
  * Shows every screen in `language` and remembers it on this browser: at once, or for Hindi on a

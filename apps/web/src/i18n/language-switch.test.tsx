@@ -62,4 +62,32 @@ describe('LanguageSwitch', () => {
       Reflect.deleteProperty(document, 'fonts');
     }
   });
+
+  it('shows in Hindi a screen whose code arrived while the switch waited for the font', async () => {
+    // A browser that has never drawn Devanagari: this module as a fresh page loads it.
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { load: () => arrived.then(() => []) },
+    });
+    try {
+      const shown = fresh.setLanguage('hi');
+      // A lazily loaded page registers its catalog during the wait, the page still in English.
+      const hindi = vi.fn(() => Promise.resolve({ 'late.heading': 'देर से आया शीर्षक' }));
+      fresh.addMessages({ en: { 'late.heading': 'A late heading' }, hi: hindi });
+      expect(fresh.i18n._('late.heading')).toBe('A late heading');
+
+      arrive();
+      await shown;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(hindi).toHaveBeenCalledTimes(1);
+      expect(fresh.i18n._('late.heading')).toBe('देर से आया शीर्षक');
+    } finally {
+      Reflect.deleteProperty(document, 'fonts');
+      await fresh.setLanguage('en');
+    }
+  });
 });
