@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@portal/domain';
 import { setLanguage } from '../i18n';
 import { renderApp, renderWithProviders, stubApi } from '../test/render';
+import { atPhoneWidth } from '../test/viewport';
 import { SignedInHeader } from './signed-in-layout';
 
 const client: SessionUser = {
@@ -67,6 +68,7 @@ describe('AppHeader (docs/product.md#screens header navigation)', () => {
   });
 
   it('opens the same destinations, each with its name written out, from a labelled Menu', () => {
+    atPhoneWidth();
     const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={approver} /> }]);
     renderWithProviders(<RouterProvider router={router} />);
     const menu = screen.getByRole('button', { name: 'Menu' });
@@ -89,6 +91,8 @@ describe('AppHeader (docs/product.md#screens header navigation)', () => {
 
   it('labels the Menu in Hindi when Hindi is chosen', () => {
     setLanguage('hi');
+    atPhoneWidth();
+    atPhoneWidth();
     const router = createMemoryRouter([{ path: '*', element: <SignedInHeader user={client} /> }]);
     renderWithProviders(<RouterProvider router={router} />);
     expect(screen.getByRole('button', { name: 'मेन्यू' })).toBeTruthy();

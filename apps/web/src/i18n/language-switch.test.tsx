@@ -27,7 +27,7 @@ describe('LanguageSwitch', () => {
   });
 
   it('on a browser without the Devanagari font yet, shows Hindi once its three faces have arrived', async () => {
-    // jsdom has no font loading API: a browser's, whose fetches finish when the test says.
+    // The test DOM has no font loading API: a browser's, whose fetches finish when the test says.
     let arrive = () => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
     const load = vi.fn((_font: string) => arrived.then(() => []));

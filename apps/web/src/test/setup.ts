@@ -1,11 +1,13 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { atDesktopWidth } from './viewport';
 
 // findBy*/waitFor wait up to 1 s by default; a loaded CI machine needs more room.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks the browser APIs Mantine measures layout with.
+// Mantine's media queries in code (useMediaQuery) answer as on a wide screen, whatever the
+// window's size: a test sets the behaviour it checks through the props or CSS instead.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
@@ -19,15 +21,6 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: vi.fn(),
   }),
 });
-
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.ResizeObserver = ResizeObserverStub;
-
-window.HTMLElement.prototype.scrollIntoView = () => {};
 
 // The Hindi of every part a test file imports, loaded before its tests, as a Hindi page would
 // have it by the time it shows (parts loaded later arrive as they would in the browser).
@@ -44,4 +37,5 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
+  atDesktopWidth();
 });

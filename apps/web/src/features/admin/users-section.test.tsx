@@ -5,7 +5,7 @@ import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
 import { listMeta, stubRoutes } from '../frequencies/frequency-test-utils';
 
-// A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
+// A whole screen of Mantine renders slowly in the test DOM on a busy machine; allow for it.
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => setLanguage('en'));

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { callsTo, makeFile } from './document-test-utils';
-import { FIRST, giveBlobsArrayBuffer, renderPanel, slot, stubSet } from './panel-test-utils';
+import { FIRST, renderPanel, slot, stubSet } from './panel-test-utils';
 
-// pdf.js draws on a canvas, which jsdom lacks: the renderer is replaced by a stand-in that
+// pdf.js draws on a canvas, which the test DOM (happy-dom) lacks: the renderer is replaced by a stand-in that
 // records what it was given (the real drawing is proved in the browser suite).
 const pdfRenderer = vi.hoisted(() => ({
   documents: [] as { file: unknown; options: unknown }[],
@@ -37,17 +37,16 @@ const PDF_BYTES = new TextEncoder().encode('%PDF-1.7 three pages');
 const PNG_URL = '/api/storage/scan.png?signature=abc';
 const PDF_URL = '/api/storage/ledger.pdf?signature=abc';
 
-/** As plain numbers: the test's typed arrays and jsdom's come from different realms. */
+/** As plain numbers: the test's typed arrays and the test DOM's may come from different realms. */
 const bytesOf = async (blob: unknown) =>
   Array.from(new Uint8Array(await (blob as Blob).arrayBuffer()));
 
 const blobLinks: Blob[] = [];
-beforeAll(giveBlobsArrayBuffer);
 beforeEach(() => {
   blobLinks.length = 0;
   pdfRenderer.documents.length = 0;
   pdfRenderer.pages.length = 0;
-  // jsdom has no blob: links.
+  // Each blob: link names the blob it was made of, for the test to read.
   vi.stubGlobal(
     'URL',
     Object.assign(class extends URL {}, URL, {

@@ -133,17 +133,6 @@ export function fullSet(
   });
 }
 
-/** jsdom's Blob has no arrayBuffer() (browsers do); the upload hashes the file's bytes. */
-export function giveBlobsArrayBuffer() {
-  Blob.prototype.arrayBuffer ??= function (this: Blob) {
-    return new Promise<ArrayBuffer>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.readAsArrayBuffer(this);
-    });
-  };
-}
-
 interface Put {
   url: string;
   headers: Record<string, string>;

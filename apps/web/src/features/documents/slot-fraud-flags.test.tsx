@@ -1,19 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { callsTo, makeFile } from './document-test-utils';
 import {
   FILES_PATH,
   FIRST,
   FIRST_FILE,
-  giveBlobsArrayBuffer,
   renderPanel,
   slot,
   slotControl,
   stubSet,
   stubStorage,
 } from './panel-test-utils';
-
-beforeAll(giveBlobsArrayBuffer);
 
 const flagged = makeFile('SHORTFALL_INFUSION_PROOF', {
   approvalStatus: 'PENDING_APPROVAL',

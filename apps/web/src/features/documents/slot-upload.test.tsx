@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { callsTo, listAnswer, makeFile } from './document-test-utils';
 import {
@@ -6,15 +6,12 @@ import {
   FILES_PATH,
   FIRST,
   FIRST_FILE,
-  giveBlobsArrayBuffer,
   isDisabled,
   renderPanel,
   slot,
   stubSet,
   stubStorage,
 } from './panel-test-utils';
-
-beforeAll(giveBlobsArrayBuffer);
 
 const pdf = (name = 'proof.pdf') => new File(['%PDF-1.4 hello'], name, { type: 'application/pdf' });
 // sha256('%PDF-1.4 hello')

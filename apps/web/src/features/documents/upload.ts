@@ -29,7 +29,7 @@ export class UploadCancelled extends Error {
 /** docs/product.md#api: the server checks the SHA-256 the browser declares. */
 export async function sha256Hex(file: Blob): Promise<string> {
   // A view rather than the bare buffer: also accepted when the buffer comes from another
-  // realm (jsdom in the component tests).
+  // realm (the component tests' DOM).
   const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -14,7 +14,7 @@ import {
   type Answer,
 } from './frequency-test-utils';
 
-// A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
+// A whole screen of Mantine renders slowly in the test DOM on a busy machine; allow for it.
 configure({ asyncUtilTimeout: 10_000 });
 
 const SCREEN = '/accounts/ACC1001/collaterals';

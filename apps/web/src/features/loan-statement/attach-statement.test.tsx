@@ -72,7 +72,7 @@ interface SentRequest {
   body: unknown;
 }
 
-/** jsdom's XMLHttpRequest would go to the network: this one reports progress and answers `respond`. */
+/** The test DOM's XMLHttpRequest would go to the network: this one reports progress and answers `respond`. */
 function stubXhr(respond: (sent: SentRequest) => { status: number; body: unknown }) {
   const sent: SentRequest[] = [];
   class FakeXhr {

@@ -8,7 +8,7 @@ import { createTestQueryClient } from '../../test/render';
 import { callsTo, frequency, listMeta, stubRoutes } from '../frequencies/frequency-test-utils';
 import { AccountCalendar } from './account-calendar';
 
-// A whole screen of Mantine renders slowly in jsdom on a busy machine; allow for it.
+// A whole screen of Mantine renders slowly in the test DOM on a busy machine; allow for it.
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => setLanguage('en'));
