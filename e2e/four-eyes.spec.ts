@@ -26,6 +26,8 @@ let server: ChildProcess | undefined;
 let dataDir: string;
 
 test.use({ baseURL });
+// Its tests share the one server beforeAll starts: all in one worker, in order.
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   // A server of its own migrates a fresh embedded database and loads the demo book first: over a

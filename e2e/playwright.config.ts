@@ -13,11 +13,13 @@ const dataDir = path.join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: '.',
-  // Two spec files at a time against the one server. On one 2-core machine a third worker cut the
-  // run 8.5 → 7.2 min; on another the suite was bound by CPU (12.6 min with two, 12.2 with three,
-  // the NOC cycle 44 s alone and 2.3 min beside two others), and three put more tests near their
-  // timeouts. Every spec makes its own borrowers and units, so none reads another's data.
-  fullyParallel: false,
+  // Two tests at a time against the one server, any spec's beside any other's: whole files went
+  // to a worker each, and the last long ones left it running alone (255 s of tests on one worker,
+  // 321 on the other). A third worker was tried: on one 2-core machine it cut the run 8.5 → 7.2
+  // min, on another the suite was bound by CPU and more tests came near their timeouts. Every test
+  // makes its own borrowers and units; the two files whose tests share a server of their own keep
+  // them in one worker (`mode: 'default'`).
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

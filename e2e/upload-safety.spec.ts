@@ -73,6 +73,8 @@ test('the checker sees that a document was already uploaded for another borrower
 // clamd whose only signature is EICAR's (apps/api/test/clamd.ts), on a port and data folder of
 // its own.
 test.describe('a file the virus scanner blocks', () => {
+  // Its tests share the scanner and the server beforeAll starts: all in one worker, in order.
+  test.describe.configure({ mode: 'default' });
   test.skip(clamdMissing !== undefined, clamdMissing);
   let clamd: RunningClamd;
   let server: ChildProcess;
