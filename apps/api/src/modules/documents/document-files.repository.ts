@@ -92,8 +92,24 @@ const sortColumns = (t: DocumentFilesTable) => ({
   updatedAt: t.updatedAt,
 });
 
+/** The files that fill slots: completed and not discarded. */
+const liveIn = (t: DocumentFilesTable) => and(isNotNull(t.completedAt), isNull(t.deletedAt));
+
+/**
+ * A set's live files as a list row carries them (ListedLiveFile), a column of the set's own
+ * query: a list page reads its rows' files with them, off the (parent, file type) index, in no
+ * statement of its own.
+ */
+export const liveFilesColumn = (t: DocumentFilesTable, parentKey: AnyPgColumn) =>
+  sql<ListedLiveFile[]>`coalesce((select json_agg(json_build_object(
+      'parentKey', ${t.parentKey}, 'fileType', ${t.fileType},
+      'approvalStatus', ${t.approvalStatus}, 'approverRemarks', ${t.approverRemarks},
+      'fraudFlagCount', coalesce(jsonb_array_length(${t.fraudFlags}), 0),
+      'rejectionReason', ${t.rejectionReason}))
+    from ${t} where ${t.parentKey} = ${parentKey} and ${liveIn(t)}), '[]'::json)`;
+
 export function documentFilesRepository(t: DocumentFilesTable) {
-  const live = and(isNotNull(t.completedAt), isNull(t.deletedAt));
+  const live = liveIn(t);
   // A quarantined upload is closed for good: never completed, never swept, never counted.
   const pending = and(isNull(t.completedAt), isNull(t.deletedAt), isNull(t.quarantinedAt));
   const table = getTableName(t);

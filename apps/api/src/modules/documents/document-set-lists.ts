@@ -1,4 +1,4 @@
-import { and, count, or, sql } from 'drizzle-orm';
+import { and, count, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { CheckerStatusFilter } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
@@ -16,11 +16,12 @@ import {
   type PreparedPage,
   type ReadVariant,
 } from '../../db/lists/index.ts';
+import type { ListedLiveFile } from './document-files.repository.ts';
 
 /**
  * The lists of units and of frequencies — the checker lists (docs/product.md#screens) for everyone or one
  * account, a project's units, a collateral's frequencies — read the same way: one statement for
- * the page (its keys off the list's index, then their rows with owners), the total from the kept
+ * the page (its keys off the list's index, then their rows with owners and live files), the total from the kept
  * counts or a count bounded by the parent, and the cursor of the following page.
  */
 export interface SetListSource<Row> {
@@ -37,9 +38,14 @@ export interface SetListSource<Row> {
   withOwners<Q extends PgSelect>(query: Q): PgSelect;
   /** The row as the service reads it, owners included (the columns `withOwners` joins). */
   selection: Record<string, unknown>;
+  /** The row's live files (liveFilesColumn), read with the page. */
+  liveFiles: SQL<ListedLiveFile[]>;
   /** Only types the answer: never called. */
   row?: Row;
 }
+
+/** A page's row: its place and cursor, and its live files. */
+export type ListedRow = PagedRow & { liveFiles: ListedLiveFile[] };
 
 /** Everyone's (staff), one account's, or one parent's (a project, a collateral). */
 export type SetListScope = { kind: 'all' } | { kind: string; key: string };
@@ -60,7 +66,7 @@ export async function listSetPage<Row>(
   db: Executor,
   source: SetListSource<Row>,
   request: SetListRequest,
-): Promise<{ rows: (Row & PagedRow)[]; total: number; page: number; next: string | null }> {
+): Promise<{ rows: (Row & ListedRow)[]; total: number; page: number; next: string | null }> {
   const searching = request.search !== undefined;
   const name = [
     source.list,
@@ -74,7 +80,7 @@ export async function listSetPage<Row>(
     status: request.status,
     pattern: request.search === undefined ? null : containsPattern(request.search),
   };
-  return readList<Row & PagedRow>({
+  return readList<Row & ListedRow>({
     name,
     columns: request.order.columns.length,
     paging: request,
@@ -87,7 +93,7 @@ export async function listSetPage<Row>(
           }
         : (preparedOnce(db, `${name}.${variant}`, (statement) =>
             pageQuery(db, source, request, variant, sql.placeholder).prepare(statement),
-          ) as unknown as PreparedPage<Row & PagedRow>),
+          ) as unknown as PreparedPage<Row & ListedRow>),
     values,
   });
 }
@@ -135,6 +141,7 @@ function pageQuery<Row>(
     db
       .select({
         ...(source.selection as Record<string, AnyPgColumn>),
+        liveFiles: source.liveFiles,
         ord: sql<number>`"page"."ord"`,
         cursor: cursorValuesOf(request.order.columns.map(({ expr }) => expr)),
       })

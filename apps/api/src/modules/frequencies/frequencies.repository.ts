@@ -7,6 +7,7 @@ import {
   type SortOrder,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { asDocumentFiles, liveFilesColumn } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import {
   checkerOrder,
@@ -82,6 +83,7 @@ const frequencyListSource: SetListSource<FrequencyWithOwners> = {
   searched: SEARCHED_COLUMNS,
   withOwners,
   selection: columns,
+  liveFiles: liveFilesColumn(asDocumentFiles(frequencyFiles), frequencies.key),
 };
 
 export const frequenciesRepository = {

@@ -18,7 +18,7 @@ import { recordChange } from '../events/change-recorder.ts';
 import { visibleCollateral } from '../collaterals/collaterals.service.ts';
 import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
-import type { LiveFileSummary } from '../documents/document-files.repository.ts';
+import type { ListedLiveFile, LiveFileSummary } from '../documents/document-files.repository.ts';
 import { fraudFlagCountOf, rejectedDocumentsOf } from '../documents/read-documents.ts';
 import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
@@ -31,25 +31,18 @@ import {
 
 /**
  * API shape (docs/product.md#records) with the checker columns: uploadedFiles, hasRequiredFiles and canSubmit (the
- * domain's readiness rule) and, for staff (`scope` null), the fraud flags come from the live
- * files, loaded for all rows in one query.
+ * domain's readiness rule) and, for staff (`scope` null), the fraud flags come from its live
+ * files (a list page reads them with its rows).
  */
-async function toCheckerFrequencies(
-  db: Database,
-  rows: FrequencyWithOwners[],
+function toCheckerFrequency(
+  row: FrequencyWithOwners,
+  own: readonly ListedLiveFile[],
   scope: AccountScope,
   timeZone: string,
 ) {
-  const files = await frequencyFilesRepository.liveFilesOf(
-    db,
-    rows.map((r) => r.frequency.key),
-  );
-  return rows.map((row) => {
-    const own = files.get(row.frequency.key) ?? [];
-    // Added rather than spread, as toCheckerUnit's columns (a spread row is slow to serialise).
-    return Object.assign(toFrequency(row, own, timeZone), {
-      fraudFlagCount: fraudFlagCountOf(own, scope === null),
-    });
+  // Added rather than spread, as toCheckerUnit's columns (a spread row is slow to serialise).
+  return Object.assign(toFrequency(row, own, timeZone), {
+    fraudFlagCount: fraudFlagCountOf(own, scope === null),
   });
 }
 
@@ -105,8 +98,8 @@ export async function getFrequency(
   if (!row || (collateralKey !== undefined && row.frequency.collateralKey !== collateralKey)) {
     throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
   }
-  const [frequency] = await toCheckerFrequencies(db, [row], scope, timeZone);
-  return frequency!;
+  const files = await frequencyFilesRepository.liveFilesOf(db, [key]);
+  return toCheckerFrequency(row, files.get(key) ?? [], scope, timeZone);
 }
 
 /**
@@ -181,8 +174,9 @@ export async function listFrequencies(
     perPage: query.perPage,
     next: query.next,
   });
-  const frequencies = (await toCheckerFrequencies(db, rows, accountScope(user), timeZone)).map(
-    withoutNames,
+  const scope = accountScope(user);
+  const frequencies = rows.map((row) =>
+    withoutNames(toCheckerFrequency(row, row.liveFiles, scope, timeZone)),
   );
   return { frequencies, meta: listMeta(page, query.perPage, total, rows.length, next) };
 }
@@ -211,7 +205,9 @@ export async function listFrequenciesByStatus(
     next: query.next,
   });
   return {
-    monitoringFrequencies: await toCheckerFrequencies(db, rows, scope, timeZone),
+    monitoringFrequencies: rows.map((row) =>
+      toCheckerFrequency(row, row.liveFiles, scope, timeZone),
+    ),
     meta: listMeta(page, query.perPage, total, rows.length, next),
   };
 }
@@ -219,8 +215,9 @@ export async function listFrequenciesByStatus(
 /**
  * A borrower's to-do frequency lists, as todoUnitLists: the newest rejected frequencies (with
  * what was rejected and why) and those ready to submit (canSubmit: filled, unlocked, the domain's
- * rule), each the first `limit` and how many. The two lists read their rows side by side, then the
- * live files of both in one statement, which also carries each rejection's reason.
+ * rule), each the first `limit` and how many. The two lists read their rows side by side (the
+ * rejected page with its live files, which carry each rejection's reason), then the live files of
+ * the candidates to submit in one statement.
  */
 export async function todoFrequencyLists(
   db: Database,
@@ -241,8 +238,10 @@ export async function todoFrequencyLists(
     }),
     repo.listFilledUnlocked(db, accountKey),
   ]);
-  const keys = new Set([...rejected.rows, ...candidates].map((row) => row.frequency.key));
-  const files = await frequencyFilesRepository.liveFilesOf(db, [...keys]);
+  const files = await frequencyFilesRepository.liveFilesOf(
+    db,
+    candidates.map((row) => row.frequency.key),
+  );
   const filesOf = (row: FrequencyWithOwners) => files.get(row.frequency.key) ?? [];
   const ready = candidates
     .map((row) => toFrequency(row, filesOf(row), timeZone))
@@ -250,9 +249,9 @@ export async function todoFrequencyLists(
   return {
     rejected: {
       frequencies: rejected.rows.map((row) =>
-        Object.assign(toFrequency(row, filesOf(row), timeZone), {
+        Object.assign(toFrequency(row, row.liveFiles, timeZone), {
           fraudFlagCount: null,
-          rejectedDocuments: rejectedDocumentsOf(filesOf(row)),
+          rejectedDocuments: rejectedDocumentsOf(row.liveFiles),
         }),
       ),
       total: rejected.total,

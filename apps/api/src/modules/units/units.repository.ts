@@ -7,6 +7,7 @@ import {
   type CheckerSort,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import { liveFilesColumn } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import { checkerOrder, preparedOnce, type ListOrder } from '../../db/lists/index.ts';
 import {
@@ -257,4 +258,5 @@ const unitListSource: SetListSource<UnitWithOwners> = {
   searched: SEARCHED_COLUMNS,
   withOwners,
   selection: unitColumns,
+  liveFiles: liveFilesColumn(unitFiles, units.key),
 };

@@ -85,12 +85,6 @@ async function withLiveFiles(db: Database, rows: UnitWithOwners[]) {
   return rows.map((row) => ({ row, files: files.get(row.unit.key) ?? [] }));
 }
 
-/** `scope` is whose list it is: staff (null) also see the fraud flags. */
-const checkerUnits = async (db: Database, rows: UnitWithOwners[], scope: AccountScope) =>
-  (await withLiveFiles(db, rows)).map(({ row, files }) =>
-    toCheckerUnit(row, files, scope === null),
-  );
-
 export async function getUnit(db: Database, user: AuthenticatedUser, key: string) {
   const row = await unitsRepository.find(db, accountScope(user), key);
   if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
@@ -155,7 +149,7 @@ async function unitListAnswer(
 ) {
   const { rows, total, page, next } = await unitsRepository.listPage(db, { ...list, ...paging });
   return {
-    units: await checkerUnits(db, rows, viewer),
+    units: rows.map((row) => toCheckerUnit(row, row.liveFiles, viewer === null)),
     meta: listMeta(page, paging.perPage, total, rows.length, next),
   };
 }
@@ -163,8 +157,8 @@ async function unitListAnswer(
 /**
  * A borrower's unit lists on the home to-do, most recently updated first, the first `limit` of
  * each and how many in all: rejected (each with its rejected documents), with slots still to
- * fill, ready to submit. Their rows are read side by side, then the live files of them all in
- * one statement.
+ * fill, ready to submit. Their rows are read side by side (the rejected page with its live
+ * files), then the live files of the other two in one statement.
  */
 export async function todoUnitLists(db: Database, accountKey: string, limit: number) {
   const [rejected, toUpload, ready] = await Promise.all([
@@ -178,14 +172,14 @@ export async function todoUnitLists(db: Database, accountKey: string, limit: num
     unitsRepository.listToUpload(db, accountKey, limit),
     unitsRepository.listReady(db, accountKey, limit),
   ]);
-  const keys = new Set([...rejected.rows, ...toUpload.rows, ...ready.rows].map((r) => r.unit.key));
+  const keys = new Set([...toUpload.rows, ...ready.rows].map((r) => r.unit.key));
   const files = await unitFilesRepository.liveFilesOf(db, [...keys]);
   const filesOf = (row: UnitWithOwners) => files.get(row.unit.key) ?? [];
   return {
     rejected: {
       units: rejected.rows.map((row) =>
-        Object.assign(toCheckerUnit(row, filesOf(row)), {
-          rejectedDocuments: rejectedDocumentsOf(filesOf(row)),
+        Object.assign(toCheckerUnit(row, row.liveFiles), {
+          rejectedDocuments: rejectedDocumentsOf(row.liveFiles),
         }),
       ),
       total: rejected.total,
