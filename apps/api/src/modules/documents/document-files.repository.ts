@@ -95,18 +95,39 @@ const sortColumns = (t: DocumentFilesTable) => ({
 /** The files that fill slots: completed and not discarded. */
 const liveIn = (t: DocumentFilesTable) => and(isNotNull(t.completedAt), isNull(t.deletedAt));
 
+/** A live file as liveFilesColumn reads it: ListedLiveFile's fields in order. */
+export type LiveFileTuple = [
+  parentKey: string,
+  fileType: string,
+  approvalStatus: ApprovalStatus,
+  approverRemarks: string | null,
+  fraudFlagCount: number,
+  rejectionReason: RejectionReason | null,
+];
+
 /**
- * A set's live files as a list row carries them (ListedLiveFile), a column of the set's own
- * query: a list page reads its rows' files with them, off the (parent, file type) index, in no
- * statement of its own.
+ * A set's live files as a column of the set's own query: a list page reads its rows' files with
+ * them, off the (parent, file type) index, in no statement of its own. Arrays rather than JSON
+ * objects: building an object per file cost PostgreSQL more than the statement saved.
  */
 export const liveFilesColumn = (t: DocumentFilesTable, parentKey: AnyPgColumn) =>
-  sql<ListedLiveFile[]>`coalesce((select json_agg(json_build_object(
-      'parentKey', ${t.parentKey}, 'fileType', ${t.fileType},
-      'approvalStatus', ${t.approvalStatus}, 'approverRemarks', ${t.approverRemarks},
-      'fraudFlagCount', coalesce(jsonb_array_length(${t.fraudFlags}), 0),
-      'rejectionReason', ${t.rejectionReason}))
-    from ${t} where ${t.parentKey} = ${parentKey} and ${liveIn(t)}), '[]'::json)`;
+  sql<LiveFileTuple[] | null>`(select json_agg(json_build_array(${t.parentKey}, ${t.fileType},
+      ${t.approvalStatus}, ${t.approverRemarks},
+      coalesce(jsonb_array_length(${t.fraudFlags}), 0), ${t.rejectionReason}))
+    from ${t} where ${t.parentKey} = ${parentKey} and ${liveIn(t)})`;
+
+/** The files liveFilesColumn read (null when none). */
+export const listedLiveFiles = (tuples: LiveFileTuple[] | null): ListedLiveFile[] =>
+  (tuples ?? []).map(
+    ([parentKey, fileType, approvalStatus, approverRemarks, fraudFlagCount, rejectionReason]) => ({
+      parentKey,
+      fileType,
+      approvalStatus,
+      approverRemarks,
+      fraudFlagCount,
+      rejectionReason,
+    }),
+  );
 
 export function documentFilesRepository(t: DocumentFilesTable) {
   const live = liveIn(t);

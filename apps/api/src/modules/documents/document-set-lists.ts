@@ -16,7 +16,11 @@ import {
   type PreparedPage,
   type ReadVariant,
 } from '../../db/lists/index.ts';
-import type { ListedLiveFile } from './document-files.repository.ts';
+import {
+  listedLiveFiles,
+  type ListedLiveFile,
+  type LiveFileTuple,
+} from './document-files.repository.ts';
 
 /**
  * The lists of units and of frequencies — the checker lists (docs/product.md#screens) for everyone or one
@@ -39,13 +43,14 @@ export interface SetListSource<Row> {
   /** The row as the service reads it, owners included (the columns `withOwners` joins). */
   selection: Record<string, unknown>;
   /** The row's live files (liveFilesColumn), read with the page. */
-  liveFiles: SQL<ListedLiveFile[]>;
+  liveFiles: SQL<LiveFileTuple[] | null>;
   /** Only types the answer: never called. */
   row?: Row;
 }
 
 /** A page's row: its place and cursor, and its live files. */
 export type ListedRow = PagedRow & { liveFiles: ListedLiveFile[] };
+type ReadRow = PagedRow & { liveFileTuples: LiveFileTuple[] | null };
 
 /** Everyone's (staff), one account's, or one parent's (a project, a collateral). */
 export type SetListScope = { kind: 'all' } | { kind: string; key: string };
@@ -80,7 +85,7 @@ export async function listSetPage<Row>(
     status: request.status,
     pattern: request.search === undefined ? null : containsPattern(request.search),
   };
-  return readList<Row & ListedRow>({
+  const { rows, ...page } = await readList<Row & ReadRow>({
     name,
     columns: request.order.columns.length,
     paging: request,
@@ -93,9 +98,13 @@ export async function listSetPage<Row>(
           }
         : (preparedOnce(db, `${name}.${variant}`, (statement) =>
             pageQuery(db, source, request, variant, sql.placeholder).prepare(statement),
-          ) as unknown as PreparedPage<Row & ListedRow>),
+          ) as unknown as PreparedPage<Row & ReadRow>),
     values,
   });
+  return {
+    ...page,
+    rows: rows.map((row) => Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) })),
+  };
 }
 
 /** What a list is narrowed to: its scope, its status, and what is searched for. */
@@ -141,7 +150,7 @@ function pageQuery<Row>(
     db
       .select({
         ...(source.selection as Record<string, AnyPgColumn>),
-        liveFiles: source.liveFiles,
+        liveFileTuples: source.liveFiles,
         ord: sql<number>`"page"."ord"`,
         cursor: cursorValuesOf(request.order.columns.map(({ expr }) => expr)),
       })
