@@ -7,7 +7,11 @@ import {
   type SortOrder,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { asDocumentFiles, liveFilesColumn } from '../documents/document-files.repository.ts';
+import {
+  asDocumentFiles,
+  listedLiveFiles,
+  liveFilesColumn,
+} from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import {
   checkerOrder,
@@ -118,6 +122,30 @@ export const frequenciesRepository = {
       );
     }).execute({ scope, key, collateral: options.collateralKey });
     return row;
+  },
+
+  /** A frequency the scope may see with its live files (liveFilesColumn), in one statement. */
+  async findWithFiles(db: Executor, scope: AccountScope, key: string) {
+    const name = `frequency.${scope === null ? 'all' : 'account'}.with-files`;
+    const [row] = await preparedOnce(db, name, (statement) =>
+      withOwners(
+        db
+          .select({
+            ...columns,
+            liveFileTuples: liveFilesColumn(asDocumentFiles(frequencyFiles), frequencies.key),
+          })
+          .from(frequencies)
+          .$dynamic(),
+      )
+        .where(
+          and(
+            scope === null ? undefined : eq(frequencies.accountKey, sql.placeholder('scope')),
+            eq(frequencies.key, sql.placeholder('key')),
+          ),
+        )
+        .prepare(statement),
+    ).execute({ scope, key });
+    return row && Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
   },
 
   async findPeriod(

@@ -94,12 +94,11 @@ export async function getFrequency(
   collateralKey?: string,
 ) {
   const scope = accountScope(user);
-  const row = await repo.find(db, scope, key);
+  const row = await repo.findWithFiles(db, scope, key);
   if (!row || (collateralKey !== undefined && row.frequency.collateralKey !== collateralKey)) {
     throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.frequency' });
   }
-  const files = await frequencyFilesRepository.liveFilesOf(db, [key]);
-  return toCheckerFrequency(row, files.get(key) ?? [], scope, timeZone);
+  return toCheckerFrequency(row, row.liveFiles, scope, timeZone);
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type CheckerSort,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { liveFilesColumn } from '../documents/document-files.repository.ts';
+import { listedLiveFiles, liveFilesColumn } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import { checkerOrder, preparedOnce, type ListOrder } from '../../db/lists/index.ts';
 import {
@@ -142,6 +142,27 @@ export const unitsRepository = {
       return (options.forUpdate ? query.for('update', { of: units }) : query).prepare(statement);
     }).execute({ scope, key, project: options.projectKey });
     return row;
+  },
+
+  /** A unit the scope may see with its live files (liveFilesColumn): a unit's answer in one statement. */
+  async findWithFiles(db: Executor, scope: AccountScope, key: string) {
+    const name = `unit.${scope === null ? 'all' : 'account'}.with-files`;
+    const [row] = await preparedOnce(db, name, (statement) =>
+      withOwners(
+        db
+          .select({ ...unitColumns, liveFileTuples: liveFilesColumn(unitFiles, units.key) })
+          .from(units)
+          .$dynamic(),
+      )
+        .where(
+          and(
+            scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
+            eq(units.key, sql.placeholder('key')),
+          ),
+        )
+        .prepare(statement),
+    ).execute({ scope, key });
+    return row && Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
   },
 
   /**

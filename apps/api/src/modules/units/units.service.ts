@@ -76,20 +76,10 @@ function toCheckerUnit(row: UnitWithOwners, files: readonly ListedLiveFile[], fo
   });
 }
 
-/** Each row with its own live files, loaded for all rows in one query (never one per row). */
-async function withLiveFiles(db: Database, rows: UnitWithOwners[]) {
-  const files = await unitFilesRepository.liveFilesOf(
-    db,
-    rows.map((r) => r.unit.key),
-  );
-  return rows.map((row) => ({ row, files: files.get(row.unit.key) ?? [] }));
-}
-
 export async function getUnit(db: Database, user: AuthenticatedUser, key: string) {
-  const row = await unitsRepository.find(db, accountScope(user), key);
+  const row = await unitsRepository.findWithFiles(db, accountScope(user), key);
   if (!row) throw new DomainError('NOT_FOUND', { message: 'domain.error.NOT_FOUND.unit' });
-  const [unit] = (await withLiveFiles(db, [row])).map(({ files }) => toUnit(row, files));
-  return unit!;
+  return toUnit(row, row.liveFiles);
 }
 
 /** A unit addressed through its project must belong to it. */
