@@ -307,35 +307,6 @@ export function documentFilesRepository(t: DocumentFilesTable) {
     },
 
     /**
-     * The live files of several sets at once (a list page's), grouped by set, for list columns
-     * (uploadedFiles, NOC type) and readiness (canSubmit, by the domain rule): one statement,
-     * prepared once, whatever the number of sets.
-     */
-    async liveFilesOf(db: Executor, parentKeys: string[]) {
-      const bySet = new Map<string, ListedLiveFile[]>(parentKeys.map((key) => [key, []]));
-      if (parentKeys.length === 0) return bySet;
-      const name = `${table}.live-of`;
-      const files: ListedLiveFile[] = await preparedOnce(db, name, (statement) =>
-        db
-          .select({
-            parentKey: t.parentKey,
-            fileType: t.fileType,
-            approvalStatus: t.approvalStatus,
-            approverRemarks: t.approverRemarks,
-            // Read with the page's live files (one indexed read for all rows), so the queue's
-            // counts cost no statement of their own.
-            fraudFlagCount: sql<number>`coalesce(jsonb_array_length(${t.fraudFlags}), 0)::int`,
-            rejectionReason: t.rejectionReason,
-          })
-          .from(t)
-          .where(and(sql`${t.parentKey} = any(${sql.placeholder('keys')})`, live))
-          .prepare(statement),
-      ).execute({ keys: parentKeys });
-      for (const file of files) bySet.get(file.parentKey)?.push(file);
-      return bySet;
-    },
-
-    /**
      * Accounts other than `accountKey` with a completed file of these bytes (discarded ones too:
      * they were uploaded all the same), off the (file_hash, account_key) index; a few suffice.
      */

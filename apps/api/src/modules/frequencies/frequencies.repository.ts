@@ -11,6 +11,7 @@ import {
   asDocumentFiles,
   listedLiveFiles,
   liveFilesColumn,
+  type LiveFileTuple,
 } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import {
@@ -37,6 +38,14 @@ const columns = {
   // When its pack is due (with its period): read with the collateral already joined.
   dueDay: collaterals.dueDay,
 };
+
+/** A frequency with owners and its live files (liveFilesColumn): read with the row. */
+const withFilesColumns = {
+  ...columns,
+  liveFileTuples: liveFilesColumn(asDocumentFiles(frequencyFiles), frequencies.key),
+};
+const withListedFiles = <R extends { liveFileTuples: LiveFileTuple[] | null }>(row: R) =>
+  Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
 
 /** A frequency's collateral and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {
@@ -128,15 +137,7 @@ export const frequenciesRepository = {
   async findWithFiles(db: Executor, scope: AccountScope, key: string) {
     const name = `frequency.${scope === null ? 'all' : 'account'}.with-files`;
     const [row] = await preparedOnce(db, name, (statement) =>
-      withOwners(
-        db
-          .select({
-            ...columns,
-            liveFileTuples: liveFilesColumn(asDocumentFiles(frequencyFiles), frequencies.key),
-          })
-          .from(frequencies)
-          .$dynamic(),
-      )
+      withOwners(db.select(withFilesColumns).from(frequencies).$dynamic())
         .where(
           and(
             scope === null ? undefined : eq(frequencies.accountKey, sql.placeholder('scope')),
@@ -145,7 +146,7 @@ export const frequenciesRepository = {
         )
         .prepare(statement),
     ).execute({ scope, key });
-    return row && Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
+    return row && withListedFiles(row);
   },
 
   async findPeriod(
@@ -181,7 +182,8 @@ export const frequenciesRepository = {
 
   /**
    * The frequencies that may be ready to submit, most recently updated first: not locked, and with
-   * at least a full set of live files. Only a cheap narrowing; the domain rule decides readiness.
+   * at least a full set of live files, each with them. Only a cheap narrowing; the domain rule
+   * decides readiness.
    */
   listFilledUnlocked(db: Executor, scope: AccountScope) {
     const variant = scope === null ? 'all' : 'account';
@@ -189,8 +191,7 @@ export const frequenciesRepository = {
       const liveFiles = sql`(select count(*) from ${frequencyFiles}
         where ${frequencyFiles.parentKey} = ${frequencies.key}
           and ${frequencyFiles.completedAt} is not null and ${frequencyFiles.deletedAt} is null)`;
-      return frequenciesRepository
-        .base(db)
+      return withOwners(db.select(withFilesColumns).from(frequencies).$dynamic())
         .where(
           and(
             scope === null ? undefined : eq(frequencies.accountKey, sql.placeholder('scope')),
@@ -200,7 +201,9 @@ export const frequenciesRepository = {
         )
         .orderBy(desc(frequencies.updatedAt), asc(frequencies.key))
         .prepare(name);
-    }).execute({ scope });
+    })
+      .execute({ scope })
+      .then((rows) => rows.map(withListedFiles));
   },
 
   /** Answers the frequency as saved, or undefined when its version had moved. */

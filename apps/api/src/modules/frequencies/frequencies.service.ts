@@ -20,7 +20,6 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import type { ListedLiveFile, LiveFileSummary } from '../documents/document-files.repository.ts';
 import { fraudFlagCountOf, rejectedDocumentsOf } from '../documents/read-documents.ts';
-import { frequencyFilesRepository } from './frequency-document-set.ts';
 import {
   frequencyCheckerOrder,
   frequencyOrder,
@@ -214,9 +213,8 @@ export async function listFrequenciesByStatus(
 /**
  * A borrower's to-do frequency lists, as todoUnitLists: the newest rejected frequencies (with
  * what was rejected and why) and those ready to submit (canSubmit: filled, unlocked, the domain's
- * rule), each the first `limit` and how many. The two lists read their rows side by side (the
- * rejected page with its live files, which carry each rejection's reason), then the live files of
- * the candidates to submit in one statement.
+ * rule), each the first `limit` and how many. The two lists read their rows side by side, each
+ * with its live files (which carry each rejection's reason).
  */
 export async function todoFrequencyLists(
   db: Database,
@@ -237,13 +235,8 @@ export async function todoFrequencyLists(
     }),
     repo.listFilledUnlocked(db, accountKey),
   ]);
-  const files = await frequencyFilesRepository.liveFilesOf(
-    db,
-    candidates.map((row) => row.frequency.key),
-  );
-  const filesOf = (row: FrequencyWithOwners) => files.get(row.frequency.key) ?? [];
   const ready = candidates
-    .map((row) => toFrequency(row, filesOf(row), timeZone))
+    .map((row) => toFrequency(row, row.liveFiles, timeZone))
     .filter((frequency) => frequency.canSubmit);
   return {
     rejected: {

@@ -7,7 +7,11 @@ import {
   type CheckerSort,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { listedLiveFiles, liveFilesColumn } from '../documents/document-files.repository.ts';
+import {
+  listedLiveFiles,
+  liveFilesColumn,
+  type LiveFileTuple,
+} from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import { checkerOrder, preparedOnce, type ListOrder } from '../../db/lists/index.ts';
 import {
@@ -65,6 +69,14 @@ const unitColumns = {
   projectName: projects.name,
 };
 
+/** A unit with owners and its live files (liveFilesColumn): read with the row, no statement of their own. */
+const unitWithFilesColumns = {
+  ...unitColumns,
+  liveFileTuples: liveFilesColumn(unitFiles, units.key),
+};
+const withListedFiles = <R extends { liveFileTuples: LiveFileTuple[] | null }>(row: R) =>
+  Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
+
 /** A unit's project, loan and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {
   return query
@@ -87,7 +99,7 @@ const SEARCHED_COLUMNS = [
 
 /**
  * The first `limit` units `where` holds, most recently updated first (ties by `byKey`), with their
- * owners, and how many it holds: two statements prepared once under `name`.
+ * owners and live files, and how many it holds: two statements prepared once under `name`.
  */
 async function newestWithTotal(
   db: Executor,
@@ -98,8 +110,7 @@ async function newestWithTotal(
 ) {
   const [rows, [total]] = await Promise.all([
     preparedOnce(db, name, (statement) =>
-      unitsRepository
-        .base(db)
+      withOwners(db.select(unitWithFilesColumns).from(units).$dynamic())
         .where(where)
         .orderBy(desc(units.updatedAt), byKey)
         .limit(sql.placeholder('limit'))
@@ -109,7 +120,7 @@ async function newestWithTotal(
       db.select({ n: count() }).from(units).where(where).prepare(statement),
     ).execute(values),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(withListedFiles), total: total?.n ?? 0 };
 }
 
 export const unitsRepository = {
@@ -148,12 +159,7 @@ export const unitsRepository = {
   async findWithFiles(db: Executor, scope: AccountScope, key: string) {
     const name = `unit.${scope === null ? 'all' : 'account'}.with-files`;
     const [row] = await preparedOnce(db, name, (statement) =>
-      withOwners(
-        db
-          .select({ ...unitColumns, liveFileTuples: liveFilesColumn(unitFiles, units.key) })
-          .from(units)
-          .$dynamic(),
-      )
+      withOwners(db.select(unitWithFilesColumns).from(units).$dynamic())
         .where(
           and(
             scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
@@ -162,7 +168,7 @@ export const unitsRepository = {
         )
         .prepare(statement),
     ).execute({ scope, key });
-    return row && Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
+    return row && withListedFiles(row);
   },
 
   /**

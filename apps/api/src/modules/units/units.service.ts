@@ -16,7 +16,6 @@ import type { AuthenticatedUser } from '../identity/sessions.ts';
 import { accountScope, findVisibleProject } from '../loans/loans.service.ts';
 import type { ListedLiveFile, LiveFileSummary } from '../documents/document-files.repository.ts';
 import { fraudFlagCountOf, rejectedDocumentsOf } from '../documents/read-documents.ts';
-import { unitFilesRepository } from './unit-document-set.ts';
 import {
   unitsRepository,
   type AccountScope,
@@ -147,8 +146,7 @@ async function unitListAnswer(
 /**
  * A borrower's unit lists on the home to-do, most recently updated first, the first `limit` of
  * each and how many in all: rejected (each with its rejected documents), with slots still to
- * fill, ready to submit. Their rows are read side by side (the rejected page with its live
- * files), then the live files of the other two in one statement.
+ * fill, ready to submit. Their rows are read side by side, each with its live files.
  */
 export async function todoUnitLists(db: Database, accountKey: string, limit: number) {
   const [rejected, toUpload, ready] = await Promise.all([
@@ -162,9 +160,6 @@ export async function todoUnitLists(db: Database, accountKey: string, limit: num
     unitsRepository.listToUpload(db, accountKey, limit),
     unitsRepository.listReady(db, accountKey, limit),
   ]);
-  const keys = new Set([...toUpload.rows, ...ready.rows].map((r) => r.unit.key));
-  const files = await unitFilesRepository.liveFilesOf(db, [...keys]);
-  const filesOf = (row: UnitWithOwners) => files.get(row.unit.key) ?? [];
   return {
     rejected: {
       units: rejected.rows.map((row) =>
@@ -175,10 +170,13 @@ export async function todoUnitLists(db: Database, accountKey: string, limit: num
       total: rejected.total,
     },
     toUpload: {
-      units: toUpload.rows.map((row) => toUnitToUpload(row, filesOf(row))),
+      units: toUpload.rows.map((row) => toUnitToUpload(row, row.liveFiles)),
       total: toUpload.total,
     },
-    ready: { units: ready.rows.map((row) => toCheckerUnit(row, filesOf(row))), total: ready.total },
+    ready: {
+      units: ready.rows.map((row) => toCheckerUnit(row, row.liveFiles)),
+      total: ready.total,
+    },
   };
 }
 
