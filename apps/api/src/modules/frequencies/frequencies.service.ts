@@ -181,7 +181,7 @@ export async function listFrequencies(
 
 /**
  * The collateral checker list (Collateral Checker / Collateral Status): one statement for the
- * page, one for its files, the total from the kept counts. Borrowers see only their own
+ * page with its owners and files, the total from the kept counts. Borrowers see only their own
  * frequencies, whatever they search for.
  */
 export async function listFrequenciesByStatus(

@@ -111,8 +111,8 @@ export async function listProjectUnits(
 }
 
 /**
- * docs/product.md#screens checker list (Unit Status / NOC Checker): one statement for the page and its owners,
- * one for its files, the total from the kept counts. Borrowers see only their own units,
+ * docs/product.md#screens checker list (Unit Status / NOC Checker): one statement for the page with its owners
+ * and files, the total from the kept counts. Borrowers see only their own units,
  * whatever they search for.
  */
 export async function listUnitsByStatus(
