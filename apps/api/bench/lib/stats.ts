@@ -20,7 +20,38 @@ export interface LoadResult {
 export interface LoadTarget {
   url: string;
   headers?: Record<string, string>;
+  /**
+   * Each request from an address of its own, as the proxy in front of the product names it
+   * (X-Forwarded-For; the product started with TRUST_PROXY=loopback): a public route called by
+   * many people, not by one address its per-address limit would stop.
+   */
+  manyAddresses?: boolean;
 }
+
+let lastAddress = 0;
+/** The next of 16 million addresses in 10.0.0.0/8, one per request. */
+const nextAddress = () => {
+  lastAddress = (lastAddress + 1) % 0xffffff;
+  return `10.${lastAddress >> 16}.${(lastAddress >> 8) & 0xff}.${lastAddress & 0xff}`;
+};
+
+/** autocannon's options for a target: its address, headers and, when asked, an address per request. */
+const targetOptions = (target: LoadTarget): autocannon.Options => ({
+  url: target.url,
+  headers: target.headers ?? {},
+  ...(target.manyAddresses
+    ? {
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
+            }),
+          },
+        ],
+      }
+    : {}),
+});
 
 const loadResult = (result: autocannon.Result): LoadResult => ({
   rps: result.requests.average,
@@ -37,8 +68,7 @@ export async function load(
 ): Promise<LoadResult> {
   return loadResult(
     await autocannon({
-      url: target.url,
-      headers: target.headers ?? {},
+      ...targetOptions(target),
       connections: options.connections,
       duration: options.seconds,
       pipelining: 1,
@@ -55,8 +85,7 @@ export function loadDuring(
   return new Promise((resolve, reject) => {
     const tracker = autocannon(
       {
-        url: target.url,
-        headers: target.headers ?? {},
+        ...targetOptions(target),
         connections,
         duration: 3600,
         pipelining: 1,
