@@ -117,7 +117,7 @@ export const liveFilesColumn = (t: DocumentFilesTable, parentKey: AnyPgColumn) =
     from ${t} where ${t.parentKey} = ${parentKey} and ${liveIn(t)})`;
 
 /** The files liveFilesColumn read (null when none). */
-export const listedLiveFiles = (tuples: LiveFileTuple[] | null): ListedLiveFile[] =>
+const listedLiveFiles = (tuples: LiveFileTuple[] | null): ListedLiveFile[] =>
   (tuples ?? []).map(
     ([parentKey, fileType, approvalStatus, approverRemarks, fraudFlagCount, rejectionReason]) => ({
       parentKey,
@@ -128,6 +128,10 @@ export const listedLiveFiles = (tuples: LiveFileTuple[] | null): ListedLiveFile[
       rejectionReason,
     }),
   );
+
+/** A row read with liveFilesColumn as `liveFileTuples`, given its files as `liveFiles`. */
+export const withListedFiles = <R extends { liveFileTuples: LiveFileTuple[] | null }>(row: R) =>
+  Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
 
 export function documentFilesRepository(t: DocumentFilesTable) {
   const live = liveIn(t);

@@ -17,7 +17,7 @@ import {
   type ReadVariant,
 } from '../../db/lists/index.ts';
 import {
-  listedLiveFiles,
+  withListedFiles,
   type ListedLiveFile,
   type LiveFileTuple,
 } from './document-files.repository.ts';
@@ -103,7 +103,7 @@ export async function listSetPage<Row>(
   });
   return {
     ...page,
-    rows: rows.map((row) => Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) })),
+    rows: rows.map(withListedFiles),
   };
 }
 

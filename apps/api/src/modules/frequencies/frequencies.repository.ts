@@ -9,9 +9,8 @@ import {
 import type { Executor } from '../../db/client.ts';
 import {
   asDocumentFiles,
-  listedLiveFiles,
+  withListedFiles,
   liveFilesColumn,
-  type LiveFileTuple,
 } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import {
@@ -44,8 +43,6 @@ const withFilesColumns = {
   ...columns,
   liveFileTuples: liveFilesColumn(asDocumentFiles(frequencyFiles), frequencies.key),
 };
-const withListedFiles = <R extends { liveFileTuples: LiveFileTuple[] | null }>(row: R) =>
-  Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
 
 /** A frequency's collateral and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {

@@ -7,11 +7,7 @@ import {
   type CheckerSort,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import {
-  listedLiveFiles,
-  liveFilesColumn,
-  type LiveFileTuple,
-} from '../documents/document-files.repository.ts';
+import { withListedFiles, liveFilesColumn } from '../documents/document-files.repository.ts';
 import type { SetStatusChange } from '../documents/document-set.ts';
 import { checkerOrder, preparedOnce, type ListOrder } from '../../db/lists/index.ts';
 import {
@@ -74,8 +70,6 @@ const unitWithFilesColumns = {
   ...unitColumns,
   liveFileTuples: liveFilesColumn(unitFiles, units.key),
 };
-const withListedFiles = <R extends { liveFileTuples: LiveFileTuple[] | null }>(row: R) =>
-  Object.assign(row, { liveFiles: listedLiveFiles(row.liveFileTuples) });
 
 /** A unit's project, loan and account, beside it. */
 function withOwners<Q extends PgSelect>(query: Q) {
