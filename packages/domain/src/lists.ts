@@ -13,6 +13,13 @@ export const DEFAULT_PAGE_SIZE = 10 satisfies PageSize;
 /** docs/product.md#api: the API serves any page size from 1 to 100 (the screens offer PAGE_SIZES). */
 export const MAX_PER_PAGE = 100;
 
+/**
+ * The files screen's search counts its matches up to this many and pages through the newest this
+ * many: a term a quarter of the book holds finds its first page at once, and a narrower search
+ * reaches older files.
+ */
+export const SEARCH_MATCHES_COUNTED = 1_000;
+
 /** docs/product.md#limits: opportunities come ten to a page. */
 export const OPPORTUNITIES_PAGE_SIZE = 10;
 
@@ -69,6 +76,8 @@ export const ListMetaSchema = z.object({
   perPage: z.number().int().positive(),
   totalPages: z.number().int().nonnegative(),
   totalRecords: z.number().int().nonnegative(),
+  /** More match than `totalRecords`, where a list counts only so far (SEARCH_MATCHES_COUNTED). */
+  moreThanTotal: z.boolean().optional(),
   /** docs/product.md#api: an opaque cursor to the next page (`?next=`), null on the last page. */
   next: z.string().nullable().optional(),
 });

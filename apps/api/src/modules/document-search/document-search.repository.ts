@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
-import type { ApprovalStatus, DocumentParent } from '@portal/domain';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SEARCH_MATCHES_COUNTED, type ApprovalStatus, type DocumentParent } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
 import {
   afterCursor,
@@ -45,60 +45,152 @@ const live = (t: FileTable) => sql`${t.completedAt} is not null and ${t.deletedA
 
 type FileTable = typeof unitFiles | typeof frequencyFiles;
 
+/** `and` the row's account is the scope's, or nothing for staff. */
+const inScope = (accountKey: AnyPgColumn, scope: AccountScope) =>
+  scope === null ? sql`` : sql`and ${accountKey} = ${scope}`;
+
 /** The accounts whose key or name contains the search, within the reader's scope. */
 const accountsNamed = (filter: DocumentFilter, pattern: string) => sql`
   select ${accounts.key} from ${accounts}
    where (${accounts.key} ilike ${pattern} or ${accounts.name} ilike ${pattern})
-     ${filter.scope === null ? sql`` : sql`and ${accounts.key} = ${filter.scope}`}`;
+     ${inScope(accounts.key, filter.scope)}`;
 
-/** The units whose tower or number, project or loan contains the search. */
-const unitsNamed = (pattern: string) => sql`
-  select ${units.key} from ${units} where ${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}
-  union
-  select ${units.key} from ${units} where ${units.projectKey} in (
-    select ${projects.key} from ${projects} where ${projects.name} ilike ${pattern}
-    union
-    select ${projects.key} from ${projects} where ${projects.opportunityKey} in (
-      select ${opportunities.key} from ${opportunities} where ${opportunities.name} ilike ${pattern}))`;
+/**
+ * The projects in scope whose name or loan's name contains the search: for staff off the names'
+ * trigram indexes, for a borrower among their own loans' projects.
+ */
+const projectsNamed = (pattern: string, scope: AccountScope) =>
+  scope === null
+    ? sql`
+      select ${projects.key} from ${projects} where ${projects.name} ilike ${pattern}
+      union
+      select ${projects.key} from ${projects} where ${projects.opportunityKey} in (
+        select ${opportunities.key} from ${opportunities} where ${opportunities.name} ilike ${pattern})`
+    : sql`
+      select ${projects.key} from ${opportunities}
+        join ${projects} on ${projects.opportunityKey} = ${opportunities.key}
+       where ${opportunities.accountKey} = ${scope}
+         and (${projects.name} ilike ${pattern} or ${opportunities.name} ilike ${pattern})`;
 
-/** The frequencies whose collateral's name contains the search. */
-const frequenciesNamed = (pattern: string) => sql`
-  select ${frequencies.key} from ${frequencies} where ${frequencies.collateralKey} in (
-    select ${collaterals.key} from ${collaterals} where ${collaterals.collateralName} ilike ${pattern})`;
+/**
+ * The units in scope whose tower or number, project or loan contains the search, each once (the
+ * units of a named project are those whose own names do not match), streamed: a project's units
+ * are read off its index as they are asked for, so a count that stops early reads few.
+ */
+const unitsNamed = (pattern: string, scope: AccountScope) => sql`
+  select ${units.key} from ${units}
+   where (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}) ${inScope(units.accountKey, scope)}
+  union all
+  select named.key from (${projectsNamed(pattern, scope)}) named_projects cross join lateral (
+    select ${units.key} from ${units}
+     where ${units.projectKey} = named_projects.key
+       and not (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern})
+       ${inScope(units.accountKey, scope)}
+    offset 0) named`;
+
+/**
+ * Whether a unit file's unit has a tower or number, project or loan containing the search: looked
+ * up file by file (`offset 0` keeps PostgreSQL from hashing every unit named first, 1 s at the 1M
+ * book, when a walk checks only a few hundred).
+ */
+const unitIsNamed = (t: FileTable, pattern: string) => sql`exists (
+  select 1 from ${units}
+    join ${projects} on ${projects.key} = ${units.projectKey}
+    join ${opportunities} on ${opportunities.key} = ${projects.opportunityKey}
+   where ${units.key} = ${t.parentKey}
+     and (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}
+       or ${projects.name} ilike ${pattern} or ${opportunities.name} ilike ${pattern})
+  offset 0)`;
+
+/** The frequencies in scope whose collateral's name contains the search, each once, streamed. */
+const frequenciesNamed = (pattern: string, scope: AccountScope) => sql`
+  select named.key from ${collaterals} cross join lateral (
+    select ${frequencies.key} from ${frequencies} where ${frequencies.collateralKey} = ${collaterals.key}
+    offset 0) named
+   where ${collaterals.collateralName} ilike ${pattern} ${inScope(collaterals.accountKey, scope)}`;
+
+/** Whether a frequency file's collateral has a name containing the search, file by file. */
+const frequencyIsNamed = (t: FileTable, pattern: string) => sql`exists (
+  select 1 from ${frequencies} join ${collaterals} on ${collaterals.key} = ${frequencies.collateralKey}
+   where ${frequencies.key} = ${t.parentKey} and ${collaterals.collateralName} ilike ${pattern}
+  offset 0)`;
+
+/**
+ * Whether `candidates` (rows of `table`, PostgreSQL's own estimate of whose size is U) are so many
+ * (N) that the newest matching files are found sooner by walking the newest files and checking
+ * each (about upTo·U/N of them) than by reading every candidate's files off its index and sorting
+ * them (N of them, each cheaper): the two meet near N = √(3·upTo·U) at the 1M book. Counting
+ * stops there.
+ */
+const areMany = (candidates: SQL, table: string, upTo: number) => sql`coalesce((
+  select count(*) >= threshold.n from (
+    select ceil(sqrt(3.0 * ${upTo} * greatest(reltuples, 1)))::bigint as n
+      from pg_class where oid = ${table}::regclass) threshold,
+  lateral (select 1 from (${candidates}) candidates limit threshold.n) counted
+  group by threshold.n), false)`;
 
 /**
  * What a search finds in one file table, split so each part comes off an index: every live file
  * of an account the search names (its newest `upTo` off the account's live-file index, the total
  * from the kept counts), and in the other accounts the files whose name (trigram index), type or
  * parent matches. The two are disjoint, so a page and a total are sums and unions without
- * duplicates.
+ * duplicates. The other accounts' newest come by one of two ways, chosen as the statement runs
+ * (`broad`: when it names many parents, or many files by name or type); their count is of parts
+ * disjoint by construction, streamed, so it can stop at SEARCH_MATCHES_COUNTED.
  */
 function searchParts(t: FileTable, kind: Kind, filter: DocumentFilter, upTo: number) {
   const pattern = containsPattern(filter.search);
   const types = filter.typesNamed[kind];
-  const parentsNamed = kind === 'unit' ? unitsNamed(pattern) : frequenciesNamed(pattern);
+  const parentsNamed =
+    kind === 'unit' ? unitsNamed(pattern, filter.scope) : frequenciesNamed(pattern, filter.scope);
+  const parentIsNamed = kind === 'unit' ? unitIsNamed(t, pattern) : frequencyIsNamed(t, pattern);
   const status = filter.status ? sql`and ${t.approvalStatus} = ${filter.status}` : sql``;
-  const scope = filter.scope === null ? sql`` : sql`and ${t.accountKey} = ${filter.scope}`;
+  const scope = inScope(t.accountKey, filter.scope);
   const elsewhere = sql`${live(t)} ${status} ${scope}
     and ${t.accountKey} not in (select key from named_accounts)`;
+  const nameMatches = sql`coalesce(${t.fileName} ilike ${pattern}, false)`;
+  const typeMatches = types.length > 0 ? sql`${t.fileType} in ${types}` : sql`false`;
   const found = (condition: SQL) =>
     sql`select ${t.key} as key, ${t.createdAt} as created_at from ${t} where ${condition} and ${elsewhere}`;
+  const counted = (condition: SQL) => sql`select 1 from ${t} where ${condition} and ${elsewhere}`;
   return {
+    broad: sql`${areMany(parentsNamed, kind === 'unit' ? 'units' : 'frequencies', upTo)}
+      or ${areMany(
+        sql`select 1 from ${t} where ${t.fileName} ilike ${pattern} and ${live(t)} ${scope}
+          union all select 1 from ${t} where ${typeMatches} and ${live(t)} ${scope}`,
+        kind === 'unit' ? 'unit_files' : 'frequency_files',
+        upTo,
+      )}`,
     ofAccounts: sql`
       select ${sql.raw(`'${kind}'`)}::text as kind, newest.key, newest.created_at
         from named_accounts cross join lateral (
           select ${t.key} as key, ${t.createdAt} as created_at from ${t}
            where ${t.accountKey} = named_accounts.key and ${live(t)} ${status}
            order by ${t.createdAt} desc, ${t.key} desc limit ${upTo}) newest`,
+    /** The newest `upTo` of the other accounts when what the search names is few: off its indexes. */
     elsewhere: sql.join(
       [
         found(sql`${t.fileName} ilike ${pattern}`),
-        types.length > 0 ? found(sql`${t.fileType} in ${types}`) : undefined,
+        types.length > 0 ? found(typeMatches) : undefined,
         // As an array the parents are looked up one by one on the parent's file index, however
         // many PostgreSQL guesses a "contains" finds (a guess of many made it read every file).
         found(sql`${t.parentKey} = any(array(${parentsNamed}))`),
       ].filter((part) => part !== undefined),
       sql` union `,
+    ),
+    /** The same when the parents named are many: the newest live files, each's parent checked. */
+    newest: sql`${found(sql`(${nameMatches} or ${typeMatches} or ${parentIsNamed})`)}
+      order by ${t.createdAt} desc, ${t.key} desc limit ${upTo}`,
+    /** The other accounts' matches, each once: by name, else by type, else by parent. */
+    counted: sql.join(
+      [
+        counted(sql`${t.fileName} ilike ${pattern}`),
+        types.length > 0 ? counted(sql`${typeMatches} and not ${nameMatches}`) : undefined,
+        sql`select 1 from (${parentsNamed}) parents cross join lateral (
+          ${counted(sql`${t.parentKey} = parents.key and not (${nameMatches} or ${typeMatches})`)}
+          offset 0) files`,
+      ].filter((part) => part !== undefined),
+      sql` union all `,
     ),
   };
 }
@@ -213,44 +305,64 @@ export const documentSearchRepository = {
 
   /**
    * One page of what a search finds among unit and frequency files together, newest upload
-   * first: which files (kind and key), and how many match in all. Two queries, whatever the page
-   * size, each off the search and list indexes.
+   * first, within the newest SEARCH_MATCHES_COUNTED: which files (kind and key), and how many
+   * match, counted up to that many (`moreThanTotal` when more do). Two queries, whatever the
+   * page size, each off the search and list indexes.
    */
   async findPage(db: Executor, filter: DocumentFilter, page: { offset: number; limit: number }) {
-    const upTo = page.offset + page.limit;
+    const limit = Math.min(page.limit, SEARCH_MATCHES_COUNTED - page.offset);
+    const upTo = page.offset + limit;
     const unit = searchParts(unitFiles, 'unit', filter, upTo);
     const frequency = searchParts(frequencyFiles, 'frequency', filter, upTo);
-    const namedAccounts = sql`with named_accounts as (${accountsNamed(filter, containsPattern(filter.search))})`;
-    const [rows, [total]] = await Promise.all([
+    const namedAccounts = sql`named_accounts as (${accountsNamed(filter, containsPattern(filter.search))})`;
+    const [rows, [counted]] = await Promise.all([
+      limit <= 0
+        ? []
+        : plannedForItsValues(db, (tx) =>
+            queryRows<{ kind: Kind; key: string }>(
+              tx,
+              sql`with ${namedAccounts},
+                units_broad as (select ${unit.broad} as yes),
+                frequencies_broad as (select ${frequency.broad} as yes)
+              select kind, key from (
+                ${unit.ofAccounts}
+                union all ${frequency.ofAccounts}
+                union all select 'unit', key, created_at from (${unit.elsewhere}) found
+                  where not (select yes from units_broad)
+                union all select 'unit', key, created_at from (${unit.newest}) found
+                  where (select yes from units_broad)
+                union all select 'frequency', key, created_at from (${frequency.elsewhere}) found
+                  where not (select yes from frequencies_broad)
+                union all select 'frequency', key, created_at from (${frequency.newest}) found
+                  where (select yes from frequencies_broad)
+              ) found
+              order by created_at desc, key desc
+              offset ${page.offset} limit ${limit}`,
+            ),
+          ),
       plannedForItsValues(db, (tx) =>
-        queryRows<{ kind: Kind; key: string }>(
+        queryRows<{ kept: number | string; elsewhere: number | string }>(
           tx,
-          sql`${namedAccounts}
-          select kind, key from (
-            ${unit.ofAccounts}
-            union all ${frequency.ofAccounts}
-            union all select 'unit', key, created_at from (${unit.elsewhere}) found
-            union all select 'frequency', key, created_at from (${frequency.elsewhere}) found
-          ) found
-          order by created_at desc, key desc
-          offset ${page.offset} limit ${page.limit}`,
-        ),
-      ),
-      plannedForItsValues(db, (tx) =>
-        queryRows<{ n: number }>(
-          tx,
-          sql`${namedAccounts}
+          sql`with ${namedAccounts}
           select (
             select coalesce(sum(${listCounts.n}), 0) from ${listCounts}
              where ${listCounts.list} in ('unit_files', 'frequency_files')
                and ${listCounts.accountKey} in (select key from named_accounts)
                ${filter.status ? sql`and ${listCounts.approvalStatus} = ${filter.status}` : sql``}
-          ) + (select count(*) from (${unit.elsewhere}) found)
-            + (select count(*) from (${frequency.elsewhere}) found) as n`,
+          ) as kept, (
+            select count(*) from (
+              ${unit.counted} union all ${frequency.counted} limit ${SEARCH_MATCHES_COUNTED + 1}
+            ) found
+          ) as elsewhere`,
         ),
       ),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    const total = Number(counted?.kept ?? 0) + Number(counted?.elsewhere ?? 0);
+    return {
+      rows,
+      total: Math.min(total, SEARCH_MATCHES_COUNTED),
+      moreThanTotal: total > SEARCH_MATCHES_COUNTED,
+    };
   },
 
   /**

@@ -50,7 +50,7 @@ export async function searchDocuments(
 ) {
   const scope = accountScope(user);
   // Without a search the page comes off the live-file indexes; a search off the trigram indexes.
-  const { rows, total, page, next } = query.search
+  const { rows, total, page, next, moreThanTotal } = query.search
     ? {
         ...(await repo.findPage(
           db,
@@ -78,7 +78,10 @@ export async function searchDocuments(
         page: query.page,
         next: null,
       }
-    : await repo.findLivePage(db, { scope, status: query.status }, query);
+    : {
+        ...(await repo.findLivePage(db, { scope, status: query.status }, query)),
+        moreThanTotal: false,
+      };
   const keysOf = (kind: DocumentParent['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => row.key);
   const [unitFiles, frequencyFiles] = await Promise.all([
@@ -129,6 +132,9 @@ export async function searchDocuments(
         parent,
       })),
     ),
-    meta: listMeta(page, query.perPage, total, entries.length, next),
+    meta: {
+      ...listMeta(page, query.perPage, total, entries.length, next),
+      ...(moreThanTotal && { moreThanTotal }),
+    },
   };
 }
