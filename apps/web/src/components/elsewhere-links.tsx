@@ -13,6 +13,8 @@ export interface ElsewhereChoice<Value extends string> {
   value: Value;
   label: string;
   count: number | undefined;
+  /** The count is a floor: more are there than were counted. */
+  more?: boolean | undefined;
 }
 
 /**
@@ -40,11 +42,13 @@ export function ElsewhereLinks<Value extends string>({
   return (
     <Group component="span" gap="xs" justify={justify}>
       <Text component="span">{lead}</Text>
-      {found.map(({ value, label, count }, index) => (
+      {found.map(({ value, label, count, more }, index) => (
         <Text component="span" key={value}>
           {index > 0 && ' · '}
           <Anchor component="button" type="button" onClick={() => onChoose(value)}>
-            {_('components.elsewhere.choice', { label, count })}
+            {more
+              ? _('components.elsewhere.choiceMore', { label, count })
+              : _('components.elsewhere.choice', { label, count })}
           </Anchor>
         </Text>
       ))}

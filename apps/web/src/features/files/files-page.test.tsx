@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate, type DocumentSearchResponse, type Role } from '@portal/domain';
 import { setLanguage } from '../../i18n';
 import { renderApp } from '../../test/render';
@@ -171,6 +171,37 @@ describe('FilesPage (docs/product.md#screens files)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'REJECTED (2)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=REJECTED'));
     expect(await screen.findByRole('table', { name: 'Documents' })).toBeTruthy();
+  });
+
+  it('says when a search matches more than it counts, here and in the other statuses', async () => {
+    const searched = (status?: string) =>
+      `GET /api/files?page=1&perPage=10&search=skyline${status ? `&status=${status}` : ''}`;
+    const counted = () => {
+      const found = answer([unitFile], 1, 1000);
+      return {
+        ...found,
+        body: { ...found.body, meta: { ...found.body.meta, moreThanTotal: true } },
+      };
+    };
+    stubFiles('approver', {
+      [searched()]: counted(),
+      [searched('APPROVED')]: answer([]),
+      [searched('NOT_RAISED')]: counted(),
+      [searched('PENDING_APPROVAL')]: answer([remarksOnly], 1, 3),
+      [searched('REJECTED')]: answer([]),
+    });
+    const { router } = renderApp('/files?search=skyline');
+    await screen.findByRole('table', { name: 'Documents' });
+    expect(
+      screen.getByText(
+        'More than 1000 documents match. These are the newest 1000: add to the search or choose a status to reach older ones.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 100' })).toBeTruthy();
+
+    await act(() => router.navigate('/files?search=skyline&status=APPROVED'));
+    expect(await screen.findByRole('button', { name: 'NOT RAISED (1000+)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PENDING FOR APPROVAL (3)' })).toBeTruthy();
   });
 
   it('says when there are no documents yet', async () => {

@@ -167,6 +167,11 @@ export function FilesPage() {
             </Table>
           </Table.ScrollContainer>
         </Box>
+        {list.data.meta.moreThanTotal && (
+          <Text size="sm" c="dimmed">
+            {_('files.moreThanShown', { count: list.data.meta.totalRecords })}
+          </Text>
+        )}
         <Pager
           label={_('files.pagerLabel')}
           page={params.page}
@@ -233,6 +238,7 @@ function OtherStatuses({
       choices={others.map((other, index) => ({
         ...other,
         count: totals[index]?.data?.meta.totalRecords,
+        more: totals[index]?.data?.meta.moreThanTotal,
       }))}
       onChoose={onChoose}
       none={none}

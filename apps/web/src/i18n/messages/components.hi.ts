@@ -4,6 +4,7 @@ import type { Messages } from '@lingui/core';
 export const messages: Messages = {
   'components.close': ['बंद करें'],
   'components.elsewhere.choice': [['label'], ' (', ['count'], ')'],
+  'components.elsewhere.choiceMore': [['label'], ' (', ['count'], '+)'],
   'components.errorPopup.close': ['बंद करें'],
   'components.errorPopup.generic': ['कुछ गड़बड़ हो गई। कृपया दोबारा कोशिश करें'],
   'components.errorPopup.title': ['त्रुटि!'],

@@ -5,6 +5,7 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
   en: {
     'components.close': ['Close'],
     'components.elsewhere.choice': [['label'], ' (', ['count'], ')'],
+    'components.elsewhere.choiceMore': [['label'], ' (', ['count'], '+)'],
     'components.errorPopup.close': ['Close'],
     'components.errorPopup.generic': ['Something went wrong Please try again'],
     'components.errorPopup.title': ['Error.!'],

@@ -18,6 +18,13 @@ export const messages: { en: Messages; hi: () => Promise<Messages> } = {
     'files.firstPage': ['Go to the first page'],
     'files.loadFailed': ['The documents could not be loaded'],
     'files.loading': ['Loading the documents…'],
+    'files.moreThanShown': [
+      'More than ',
+      ['count'],
+      ' documents match. These are the newest ',
+      ['count'],
+      ': add to the search or choose a status to reach older ones.',
+    ],
     'files.noMatch': ['No documents match “', ['search'], '”'],
     'files.noPage': ['There is no page ', ['page']],
     'files.noStatusMatch': ['No documents with this status'],
