@@ -609,7 +609,8 @@ async function main() {
 /**
  * The files screen's searches on the book at scale, one of each kind of term: an account key's
  * prefix (100 accounts, 395,000 files at 1M), an account's name, a unit number, a collateral, a
- * file name found nowhere, and a project name a quarter of the book holds (1,750,000 files).
+ * file name found nowhere, a project name a quarter of the book holds (1,750,000 files; its first
+ * and its last page, the 1,000th match), a file name an eighth holds and a document type.
  */
 const SEARCHES = [
   { label: '"ACC0001" (account key)', term: 'ACC0001' },
@@ -618,13 +619,16 @@ const SEARCHES = [
   { label: '"Collateral 77" (collateral)', term: 'Collateral 77' },
   { label: '"report" (file name)', term: 'report' },
   { label: '"Skyline" (project)', term: 'Skyline' },
+  { label: '"Skyline" (project), its last page (20)', term: 'Skyline', page: 20 },
+  { label: '"other" (file name)', term: 'other' },
+  { label: '"ledger" (document type)', term: 'ledger' },
 ];
 
 /** Each search's median over a dozen calls (fewer for a slow one: at most ~20 s of calls each). */
 async function searchRows(base: string, headers: Record<string, string>, prefix: string) {
   log(`${prefix}: the files screen's searches`);
-  for (const { label, term } of SEARCHES) {
-    const url = `${base}/api/files?search=${encodeURIComponent(term)}&perPage=50`;
+  for (const { label, term, page = 1 } of SEARCHES) {
+    const url = `${base}/api/files?search=${encodeURIComponent(term)}&perPage=50&page=${page}`;
     const timings: number[] = [];
     let spent = 0;
     for (let call = 0; call < 14 && (call < 4 || spent < 20_000); call++) {
