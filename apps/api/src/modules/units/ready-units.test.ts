@@ -30,7 +30,7 @@ function randomFrom(seed: number) {
   };
 }
 
-it('lists exactly the units the domain’s readiness rule finds ready, newest first', async () => {
+it('lists exactly the units the domain’s readiness rule finds ready, and those not raised with a slot empty, newest first', async () => {
   const { user: row, account } = await seedBorrower(handle.db);
   const user = { ...row, sessionId: 'test', language: 'en' as const };
   const loans = await seedLoans(handle.db, account.key, {
@@ -40,6 +40,8 @@ it('lists exactly the units the domain’s readiness rule finds ready, newest fi
   });
   const random = randomFrom(7);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  /** Not raised with a slot holding no live file, oldest update first. */
+  const toUpload: string[] = [];
   for (const [i, { key }] of loans.units.entries()) {
     const noc = pick(['Final', 'Provisional'] as const);
     // Mostly full sets, so that ready and nearly ready units are both common: a slot left empty,
@@ -48,11 +50,12 @@ it('lists exactly the units the domain’s readiness rule finds ready, newest fi
     const extra = UnitFileTypeSchema.options.filter(
       (type) => !slots.includes(type) && random() < 0.2,
     );
+    const approvalStatus = pick(ApprovalStatusSchema.options);
     await handle.db
       .update(units)
       .set({
         selectedNoc: noc,
-        approvalStatus: pick(ApprovalStatusSchema.options),
+        approvalStatus,
         updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       })
       .where(eq(units.key, key));
@@ -67,6 +70,11 @@ it('lists exactly the units the domain’s readiness rule finds ready, newest fi
       completedAt: random() < 0.97 ? new Date() : null,
     }));
     if (files.length) await handle.db.insert(unitFiles).values(files);
+    const filled = files.filter(
+      (file) => file.completedAt && unitSlotFileTypes(noc).includes(file.fileType),
+    ).length;
+    if (approvalStatus === 'NOT_RAISED' && filled < unitSlotFileTypes(noc).length)
+      toUpload.push(key);
   }
 
   const scope = accountScope(user);
@@ -83,4 +91,12 @@ it('lists exactly the units the domain’s readiness rule finds ready, newest fi
   const firstFew = (await todoUnitLists(handle.db, scope!, 3)).ready;
   expect(firstFew.units.map((unit) => unit.key)).toEqual(ready.slice(0, 3));
   expect(firstFew.total).toBe(ready.length);
+
+  const upload = (await todoUnitLists(handle.db, scope!, 100)).toUpload;
+  expect(toUpload.length).toBeGreaterThan(2);
+  expect(upload.units.map((unit) => unit.key)).toEqual([...toUpload].reverse());
+  expect(upload.total).toBe(toUpload.length);
+  const firstUploads = (await todoUnitLists(handle.db, scope!, 2)).toUpload;
+  expect(firstUploads.units.map((unit) => unit.key)).toEqual([...toUpload].reverse().slice(0, 2));
+  expect(firstUploads.total).toBe(toUpload.length);
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   REQUIRED_FILE_COUNT,
@@ -37,23 +37,40 @@ const IN_A_SLOT = sql`case ${units.selectedNoc} ${sql.join(
   sql` `,
 )} else false end`;
 
-/** A unit's live files in its slots, off the (unit, file type) live-slot index. */
-const SLOT_FILES = sql`from ${unitFiles}
-  where ${unitFiles.parentKey} = ${units.key}
-    and ${unitFiles.completedAt} is not null and ${unitFiles.deletedAt} is null and ${IN_A_SLOT}`;
-
-/** How many of a unit's seven slots hold a live file. */
-const FILLED_SLOTS = sql<number>`(select count(*) ${SLOT_FILES})`;
-
 /**
- * The domain's readiness rule (isReadyToSubmit) for a unit not locked, as SQL: every slot holds
- * one live file, and each is NOT_RAISED or APPROVED. A page of ready units and their count come
- * off the account's units so, rather than every candidate unit loaded with its files.
+ * An account's units not locked for review (not raised or rejected), each with how many of its
+ * slots hold a live file and whether it is ready to submit — the domain's rule (isReadyToSubmit)
+ * as SQL: every slot holds one live file, each NOT_RAISED or APPROVED. One pass over the units
+ * and their slot files gives both of the to-do's unit lists and their counts.
  */
-const EVERY_SLOT_READY = sql`(select count(*) = ${REQUIRED_FILE_COUNT.unit}
-    and count(distinct ${unitFiles.fileType}) = ${REQUIRED_FILE_COUNT.unit}
-    and bool_and(${unitFiles.approvalStatus} in ('NOT_RAISED', 'APPROVED'))
-  ${SLOT_FILES})`;
+const unlockedSets = (db: Executor) =>
+  db.$with('unlocked_sets').as(
+    db
+      .select({
+        key: units.key,
+        updatedAt: units.updatedAt,
+        approvalStatus: units.approvalStatus,
+        filled: sql<number>`count(${unitFiles.key})`.as('filled'),
+        // One live file a slot (unit_files_live_slot_key), so seven files fill seven slots.
+        ready: sql<boolean>`coalesce(count(${unitFiles.key}) = ${REQUIRED_FILE_COUNT.unit}
+          and bool_and(${unitFiles.approvalStatus} in ('NOT_RAISED', 'APPROVED')), false)`.as(
+          'ready',
+        ),
+      })
+      .from(units)
+      .leftJoin(
+        unitFiles,
+        sql`${unitFiles.parentKey} = ${units.key} and ${unitFiles.completedAt} is not null
+          and ${unitFiles.deletedAt} is null and ${IN_A_SLOT}`,
+      )
+      .where(
+        and(
+          eq(units.accountKey, sql.placeholder('account')),
+          inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
+        ),
+      )
+      .groupBy(units.key),
+  );
 
 const unitColumns = {
   unit: units,
@@ -90,32 +107,6 @@ const SEARCHED_COLUMNS = [
   units.unit,
   units.customerName,
 ];
-
-/**
- * The first `limit` units `where` holds, most recently updated first (ties by `byKey`), with their
- * owners and live files, and how many it holds: two statements prepared once under `name`.
- */
-async function newestWithTotal(
-  db: Executor,
-  name: string,
-  where: SQL | undefined,
-  byKey: SQL,
-  values: Record<string, unknown> & { limit: number },
-) {
-  const [rows, [total]] = await Promise.all([
-    preparedOnce(db, name, (statement) =>
-      withOwners(db.select(unitWithFilesColumns).from(units).$dynamic())
-        .where(where)
-        .orderBy(desc(units.updatedAt), byKey)
-        .limit(sql.placeholder('limit'))
-        .prepare(statement),
-    ).execute(values),
-    preparedOnce(db, `${name}.total`, (statement) =>
-      db.select({ n: count() }).from(units).where(where).prepare(statement),
-    ).execute(values),
-  ]);
-  return { rows: rows.map(withListedFiles), total: total?.n ?? 0 };
-}
 
 export const unitsRepository = {
   base(db: Executor) {
@@ -179,39 +170,57 @@ export const unitsRepository = {
   },
 
   /**
-   * The scope's units ready to submit (the domain's rule), most recently updated first: the first
-   * `limit` and how many in all.
+   * An account's units on the to-do, most recently updated first, the first `limit` of each list
+   * and how many in all: ready to submit (ties by key), and not yet raised with a slot still
+   * empty (ties by key, last first). Two statements prepared once: which units and how many, off
+   * one pass over the account's unlocked units (unlockedSets), then those units with their owners
+   * and live files.
    */
-  async listReady(db: Executor, scope: AccountScope, limit: number) {
-    return newestWithTotal(
-      db,
-      `units.${scope === null ? 'all' : 'account'}.ready`,
-      and(
-        scope === null ? undefined : eq(units.accountKey, sql.placeholder('scope')),
-        inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
-        EVERY_SLOT_READY,
-      ),
-      asc(units.key),
-      { scope, limit },
-    );
+  async listToDo(db: Executor, accountKey: string, limit: number) {
+    const [found] = await preparedOnce(db, 'units.account.to-do', (statement) => {
+      const sets = unlockedSets(db);
+      const toUpload = sql`${sets.approvalStatus} = 'NOT_RAISED' and ${sets.filled} < ${REQUIRED_FILE_COUNT.unit}`;
+      return db
+        .with(sets)
+        .select({
+          readyTotal: sql<number>`count(*) filter (where ${sets.ready})`.mapWith(Number),
+          readyKeys: sql<string[] | null>`(array_agg(${sets.key}
+            order by ${sets.updatedAt} desc, ${sets.key} asc) filter (where ${sets.ready}))[1:${sql.placeholder('limit')}]`,
+          toUploadTotal: sql<number>`count(*) filter (where ${toUpload})`.mapWith(Number),
+          toUploadKeys: sql<string[] | null>`(array_agg(${sets.key}
+            order by ${sets.updatedAt} desc, ${sets.key} desc) filter (where ${toUpload}))[1:${sql.placeholder('limit')}]`,
+        })
+        .from(sets)
+        .prepare(statement);
+    }).execute({ account: accountKey, limit });
+    const readyKeys = found?.readyKeys ?? [];
+    const toUploadKeys = found?.toUploadKeys ?? [];
+    const rows = await unitsRepository.findManyWithFiles(db, accountKey, [
+      ...new Set([...readyKeys, ...toUploadKeys]),
+    ]);
+    const byKey = new Map(rows.map((row) => [row.unit.key, row]));
+    // Each key was read a moment ago in the same account: a unit is never removed.
+    const inOrder = (keys: string[]) => keys.flatMap((key) => byKey.get(key) ?? []);
+    return {
+      ready: { rows: inOrder(readyKeys), total: found?.readyTotal ?? 0 },
+      toUpload: { rows: inOrder(toUploadKeys), total: found?.toUploadTotal ?? 0 },
+    };
   },
 
-  /**
-   * An account's units not yet raised with a slot still empty, most recently updated first: the
-   * first `limit` (off the account's status-and-update index) and how many in all.
-   */
-  async listToUpload(db: Executor, accountKey: string, limit: number) {
-    return newestWithTotal(
-      db,
-      'units.account.to-upload',
-      and(
-        eq(units.accountKey, sql.placeholder('account')),
-        eq(units.approvalStatus, 'NOT_RAISED'),
-        sql`${FILLED_SLOTS} < ${REQUIRED_FILE_COUNT.unit}`,
-      ),
-      desc(units.key),
-      { account: accountKey, limit },
-    );
+  /** The account's units named, with owners and live files (liveFilesColumn), in one statement. */
+  async findManyWithFiles(db: Executor, accountKey: string, keys: string[]) {
+    if (keys.length === 0) return [];
+    const rows = await preparedOnce(db, 'units.account.with-files.many', (statement) =>
+      withOwners(db.select(unitWithFilesColumns).from(units).$dynamic())
+        .where(
+          and(
+            eq(units.accountKey, sql.placeholder('account')),
+            sql`${units.key} = any(${sql.placeholder('keys')})`,
+          ),
+        )
+        .prepare(statement),
+    ).execute({ account: accountKey, keys });
+    return rows.map(withListedFiles);
   },
 
   /** A status change also ends any first approval: it was given to the state that ended. */

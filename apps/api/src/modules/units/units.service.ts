@@ -149,7 +149,7 @@ async function unitListAnswer(
  * fill, ready to submit. Their rows are read side by side, each with its live files.
  */
 export async function todoUnitLists(db: Database, accountKey: string, limit: number) {
-  const [rejected, toUpload, ready] = await Promise.all([
+  const [rejected, { toUpload, ready }] = await Promise.all([
     unitsRepository.listPage(db, {
       scope: { kind: 'account', key: accountKey },
       status: 'REJECTED',
@@ -157,8 +157,7 @@ export async function todoUnitLists(db: Database, accountKey: string, limit: num
       page: 1,
       perPage: limit,
     }),
-    unitsRepository.listToUpload(db, accountKey, limit),
-    unitsRepository.listReady(db, accountKey, limit),
+    unitsRepository.listToDo(db, accountKey, limit),
   ]);
   return {
     rejected: {
