@@ -88,6 +88,19 @@ describe.skipIf(!testPostgresUrl())('PostgreSQL connections', () => {
       await handle.close();
     }
   });
+
+  it('run without JIT, which priced generic list plans as whole-table reads and compiled them', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const [setting] = await queryRows<{ jit: string }>(
+        handle.db,
+        sql`select current_setting('jit') as jit`,
+      );
+      expect(setting?.jit).toBe('off');
+    } finally {
+      await handle.close();
+    }
+  });
 });
 
 describe('embedded data folder', () => {

@@ -15,14 +15,13 @@ export function containsText(text: string | undefined, columns: Column[]): SQL |
  * Runs a search's statement planned for its values, in a transaction of its own. What a
  * "contains" finds varies by term (a trigram index finds few rows or millions), and the
  * connections' generic plans (`../client.ts`) plan it blind: the files screen's search took
- * 0.6–0.9 s a statement so, against 30 ms planned for its term, at 8,000,000 files. Without JIT:
- * a plan that may walk every file is priced high, and compiling it cost 1.4 s of a 90 ms search.
+ * 0.6–0.9 s a statement so, against 30 ms planned for its term, at 8,000,000 files. (JIT is off
+ * on the pool's connections: a search plan that may walk every file is priced high, and compiling
+ * it cost 1.4 s of a 90 ms search.)
  */
 export function plannedForItsValues<T>(db: Executor, run: (tx: Transaction) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`,
-    );
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     return run(tx);
   });
 }
