@@ -23,17 +23,7 @@ import {
   documentSearchRepository as repo,
   type DocumentFilter,
 } from './document-search.repository.ts';
-
-/** A repeatable pseudo-random sequence (mulberry32). */
-function randomFrom(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { randomFrom } from '../../../test/random.ts';
 
 /** A live or not file with everything a search looks at: its own name and type, its parent's and account's names. */
 interface BookFile {

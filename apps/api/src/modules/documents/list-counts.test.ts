@@ -13,6 +13,7 @@ import {
 } from '../../../test/document-sets.ts';
 import { reviewAll, uploadDocument } from '../../../test/documents.ts';
 import { isFullSize } from '../../../test/fuzz-settings.ts';
+import { randomFrom } from '../../../test/random.ts';
 
 /**
  * The kept counts (list_counts) that list totals come from equal COUNT(*) of units, frequencies
@@ -35,16 +36,6 @@ afterAll(() => t?.close());
 
 /** Sets the run starts with, in random states: a dozen on every run, two dozen at full size. */
 const SETS = isFullSize() ? 24 : 12;
-
-/** A small seeded generator: the same run each time, and a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Each table's rows per list, account and status, as `rows` (a subquery) has them. */
 const perAccount = (
@@ -85,7 +76,7 @@ async function expectCountsExact() {
 
 describe('the kept list counts', () => {
   it('equal COUNT(*) after a randomized workflow run', async () => {
-    const next = random(20261124);
+    const next = randomFrom(20261124);
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const sets: { world: DocumentSetWorld; set: DocumentSetRef }[] = [];
 

@@ -11,6 +11,7 @@ import {
 import { seedAccount } from '../../../test/factories.ts';
 import { monitoringRepository as repo, type CalendarRow } from './monitoring.repository.ts';
 import { calendarDay } from './monitoring.service.ts';
+import { randomFrom } from '../../../test/random.ts';
 
 /**
  * The calendar read off `monitoring_periods` is the domain's `monitoringCalendar` of every
@@ -21,15 +22,9 @@ const TIME_ZONE = 'Asia/Kolkata';
 let handle: DatabaseHandle;
 let accountKeys: string[];
 
-/** A small deterministic generator (mulberry32), so a failure reproduces. */
+/** Draws from a repeatable sequence (randomFrom), so a failure reproduces. */
 function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = randomFrom(seed);
   return {
     below: (n: number) => Math.floor(next() * n),
     pick: <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!,

@@ -6,19 +6,9 @@ import { reviewDecisions } from '../../db/schema.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { countDecisionsIn, rejectionReport } from './rejection-report.ts';
 import { reportsRepository } from './reports.repository.ts';
+import { randomFrom } from '../../../test/random.ts';
 
 type Row = typeof reviewDecisions.$inferInsert;
-
-/** A repeatable pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST = Date.parse('2024-12-20T00:00:00Z');
 const SPAN_MS = 120 * 86_400_000;

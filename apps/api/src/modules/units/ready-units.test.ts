@@ -12,23 +12,13 @@ import { openTestDatabase } from '../../../test/database.ts';
 import { seedBorrower, seedLoans } from '../../../test/factories.ts';
 import { accountScope } from '../loans/loans.service.ts';
 import { getUnit, todoUnitLists } from './units.service.ts';
+import { randomFrom } from '../../../test/random.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
 });
 afterAll(() => handle.close());
-
-/** A repeatable pseudo-random sequence (mulberry32). */
-function randomFrom(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 it('lists exactly the units the domain’s readiness rule finds ready, and those not raised with a slot empty, newest first', async () => {
   const { user: row, account } = await seedBorrower(handle.db);
