@@ -80,7 +80,7 @@ beforeAll(async () => {
     );
   const theirs = await seedLoans(db, b.account.key, { opportunities: 1, projects: 1, units: 5 });
 
-  // A's frequencies: 36 of a collateral "Skyline" names, 4 of one it does not.
+  // A's frequencies: 144 of a collateral "Skyline" names, 16 of one it does not.
   const named = await seedCollateral(db, a.account.key, 'Skyline Receivables');
   const other = await seedCollateral(db, a.account.key, 'Stock of Tower B');
   const periods = (collateralKey: string, count: number) =>
@@ -94,25 +94,27 @@ beforeAll(async () => {
   const frequencyKeys = (
     await db
       .insert(frequencies)
-      .values([...periods(named.key, 36), ...periods(other.key, 4)])
+      .values([...periods(named.key, 144), ...periods(other.key, 16)])
       .returning({ key: frequencies.key })
   ).map((row) => row.key);
 
-  // Files at distinct times, shuffled: some not completed or discarded, half named "scan…".
-  let minute = 0;
+  // Files at random times over 100 days, kinds and accounts interleaved: some not completed or
+  // discarded, half named "scan…".
+  let made = 0;
   const fileOf = (parentKey: string, accountKey: string, fileType: string) => {
-    minute += 1 + Math.floor(random() * 5);
+    made += 1;
+    const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 100 * 86_400_000));
     const state = random();
     return {
       parentKey,
       accountKey,
       fileType,
-      fileName: random() < 0.5 ? `scan-${minute}.pdf` : random() < 0.9 ? `${fileType}.pdf` : null,
+      fileName: random() < 0.5 ? `scan-${made}.pdf` : random() < 0.9 ? `${fileType}.pdf` : null,
       approvalStatus: ApprovalStatusSchema.options[
         Math.floor(random() * ApprovalStatusSchema.options.length)
       ] as ApprovalStatus,
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
-      completedAt: state < 0.05 ? null : new Date(Date.UTC(2026, 0, 1, 0, minute)),
+      createdAt: at,
+      completedAt: state < 0.05 ? null : at,
       deletedAt: state > 0.95 ? new Date() : null,
     };
   };
@@ -183,27 +185,20 @@ function expected(filter: DocumentFilter) {
     .map((file) => ({ kind: file.kind, key: file.key }));
 }
 
-/** PostgreSQL's walk threshold (`areMany`) for a table at a page reaching `upTo`. */
-async function walkThreshold(table: string, upTo: number) {
-  const [row] = await queryRows<{ n: number }>(
-    handle.db,
-    sql`select ceil(sqrt(3.0 * ${upTo} * greatest(reltuples, 1)))::int as n
-          from pg_class where oid = ${table}::regclass`,
-  );
-  return row!.n;
-}
-
 const none = { unit: [], frequency: [] };
 
 describe('the files screen search', () => {
   it('finds by either way of walking what a search of the whole book finds, newest first', async () => {
-    // The data reaches both ways: "Skyline" names more units and frequencies than the walk's
-    // threshold for a first page of 10, and fewer than it for a page reaching 40.
+    // The data reaches both ways: "Skyline" names enough units (by project, loan and tower) and
+    // frequencies (by collateral) to walk the newest files for a first page of 10 and not for a
+    // page reaching 40, and "scan" enough unit files by their own name.
+    const ways = (search: string, upTo: number) =>
+      repo.walksNewest(handle.db, { scope: null, search, typesNamed: none }, upTo);
     expect(book.filter((file) => file.kind === 'unit').length).toBeGreaterThan(100);
-    expect(70).toBeGreaterThanOrEqual(await walkThreshold('units', 10));
-    expect(70).toBeLessThan(await walkThreshold('units', 40));
-    expect(36).toBeGreaterThanOrEqual(await walkThreshold('frequencies', 10));
-    expect(36).toBeLessThan(await walkThreshold('frequencies', 40));
+    expect(await ways('Skyline', 10)).toEqual({ unit: true, frequency: true });
+    expect(await ways('Skyline', 40)).toEqual({ unit: false, frequency: false });
+    expect(await ways('scan', 10)).toMatchObject({ unit: true });
+    expect(await ways('scan', 40)).toMatchObject({ unit: false });
 
     const searches: DocumentFilter[] = [
       { scope: null, search: 'Skyline', typesNamed: none },
@@ -261,6 +256,7 @@ describe('a search that matches more than it counts', () => {
         })),
       ),
     );
+    await bulk.db.execute(sql`analyze`);
   });
   afterAll(() => bulk?.close());
 
@@ -278,6 +274,12 @@ describe('a search that matches more than it counts', () => {
     );
     // 150 units × 8 files, newest first: the 1,000th newest is the 201st oldest.
     expect(oldestShown!.name).toBe(`bulk-25-0.pdf`);
+    // Judged from the newest 1,000 of the 1,200 files: every one named "bulk", 8 "bulk-149-".
+    expect(await repo.walksNewest(bulk.db, filter, 10)).toEqual({ unit: true, frequency: false });
+    expect(await repo.walksNewest(bulk.db, { ...filter, search: 'bulk-149-' }, 10)).toEqual({
+      unit: false,
+      frequency: false,
+    });
     const beyond = await repo.findPage(bulk.db, filter, {
       offset: SEARCH_MATCHES_COUNTED,
       limit: 10,

@@ -72,14 +72,18 @@ const projectsNamed = (pattern: string, scope: AccountScope) =>
        where ${opportunities.accountKey} = ${scope}
          and (${projects.name} ilike ${pattern} or ${opportunities.name} ilike ${pattern})`;
 
+/** The units in scope whose own tower or number contains the search. */
+const unitsNamedDirectly = (pattern: string, scope: AccountScope) => sql`
+  select ${units.key} from ${units}
+   where (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}) ${inScope(units.accountKey, scope)}`;
+
 /**
  * The units in scope whose tower or number, project or loan contains the search, each once (the
  * units of a named project are those whose own names do not match), streamed: a project's units
  * are read off its index as they are asked for, so a count that stops early reads few.
  */
 const unitsNamed = (pattern: string, scope: AccountScope) => sql`
-  select ${units.key} from ${units}
-   where (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}) ${inScope(units.accountKey, scope)}
+  ${unitsNamedDirectly(pattern, scope)}
   union all
   select named.key from (${projectsNamed(pattern, scope)}) named_projects cross join lateral (
     select ${units.key} from ${units}
@@ -91,43 +95,90 @@ const unitsNamed = (pattern: string, scope: AccountScope) => sql`
 /**
  * Whether a unit file's unit has a tower or number, project or loan containing the search: looked
  * up file by file (`offset 0` keeps PostgreSQL from hashing every unit named first, 1 s at the 1M
- * book, when a walk checks only a few hundred).
+ * book, when a walk checks only a few hundred), against the statement's `projects_named`
+ * (hashed once); not looked up at all when the search names no unit, directly or by project (a
+ * file name's search walks thousands of files at a deep page, 15 µs each when looked up).
  */
-const unitIsNamed = (t: FileTable, pattern: string) => sql`exists (
+const unitIsNamed = (t: FileTable, pattern: string) => sql`(
+  exists (select 1 from units_named_directly) or exists (select 1 from projects_named)) and exists (
   select 1 from ${units}
-    join ${projects} on ${projects.key} = ${units.projectKey}
-    join ${opportunities} on ${opportunities.key} = ${projects.opportunityKey}
    where ${units.key} = ${t.parentKey}
      and (${units.unit} ilike ${pattern} or ${units.tower} ilike ${pattern}
-       or ${projects.name} ilike ${pattern} or ${opportunities.name} ilike ${pattern})
+       or ${units.projectKey} in (select key from projects_named))
   offset 0)`;
+
+/** The collaterals in scope whose name contains the search. */
+const collateralsNamed = (pattern: string, scope: AccountScope) => sql`
+  select ${collaterals.key} from ${collaterals}
+   where ${collaterals.collateralName} ilike ${pattern} ${inScope(collaterals.accountKey, scope)}`;
 
 /** The frequencies in scope whose collateral's name contains the search, each once, streamed. */
 const frequenciesNamed = (pattern: string, scope: AccountScope) => sql`
-  select named.key from ${collaterals} cross join lateral (
-    select ${frequencies.key} from ${frequencies} where ${frequencies.collateralKey} = ${collaterals.key}
-    offset 0) named
-   where ${collaterals.collateralName} ilike ${pattern} ${inScope(collaterals.accountKey, scope)}`;
+  select named.key from (${collateralsNamed(pattern, scope)}) named_collaterals cross join lateral (
+    select ${frequencies.key} from ${frequencies} where ${frequencies.collateralKey} = named_collaterals.key
+    offset 0) named`;
 
-/** Whether a frequency file's collateral has a name containing the search, file by file. */
-const frequencyIsNamed = (t: FileTable, pattern: string) => sql`exists (
-  select 1 from ${frequencies} join ${collaterals} on ${collaterals.key} = ${frequencies.collateralKey}
-   where ${frequencies.key} = ${t.parentKey} and ${collaterals.collateralName} ilike ${pattern}
+/** Whether a frequency file's collateral is one of the statement's `collaterals_named`, file by file. */
+const frequencyIsNamed = (t: FileTable) => sql`exists (select 1 from collaterals_named) and exists (
+  select 1 from ${frequencies}
+   where ${frequencies.key} = ${t.parentKey}
+     and ${frequencies.collateralKey} in (select key from collaterals_named)
   offset 0)`;
 
+/** `√(3·upTo·U)`, U being PostgreSQL's estimate of `table`'s rows: where the two ways meet. */
+const walkThreshold = (table: string, upTo: number) =>
+  sql`select ceil(sqrt(3.0 * ${upTo} * greatest(reltuples, 1)))::bigint as n, greatest(reltuples, 1) as rows
+        from pg_class where oid = ${table}::regclass`;
+
 /**
- * Whether `candidates` (rows of `table`, PostgreSQL's own estimate of whose size is U) are so many
- * (N) that the newest matching files are found sooner by walking the newest files and checking
- * each (about upTo·U/N of them) than by reading every candidate's files off its index and sorting
- * them (N of them, each cheaper): the two meet near N = √(3·upTo·U) at the 1M book. Counting
- * stops there.
+ * Whether the parents a search names (N of `table`'s rows) are so many that the newest matching
+ * files are found sooner by walking the newest files and checking each (about upTo·U/N of them)
+ * than by reading every named parent's files off its index and sorting them (N of them, each
+ * cheaper): the two meet near N = √(3·upTo·U) at the 1M book. The parents named one by one
+ * (`single`) are counted up to there; those named as a group (`groups`: a project's units, a
+ * collateral's frequencies) count as the group's average size, `table`'s rows over
+ * `groupTable`'s, so a project named Skyline is not read unit by unit (45 ms for the 12,000
+ * units at the threshold).
  */
-const areMany = (candidates: SQL, table: string, upTo: number) => sql`coalesce((
-  select count(*) >= threshold.n from (
-    select ceil(sqrt(3.0 * ${upTo} * greatest(reltuples, 1)))::bigint as n
-      from pg_class where oid = ${table}::regclass) threshold,
-  lateral (select 1 from (${candidates}) candidates limit threshold.n) counted
-  group by threshold.n), false)`;
+const parentsAreMany = (
+  single: SQL | undefined,
+  groups: SQL,
+  { table, groupTable }: { table: string; groupTable: string },
+  upTo: number,
+) => sql`coalesce((
+  select ${single ? sql`(select count(*) from (${single} limit threshold.n) counted) + ` : sql``}
+         (select count(*) from (${groups} limit ceil(threshold.n / per_group.n)) counted) * per_group.n
+         >= threshold.n
+    from (${walkThreshold(table, upTo)}) threshold, (
+      select greatest(reltuples, 1) / greatest((
+        select reltuples from pg_class where oid = ${groupTable}::regclass), 1) as n
+        from pg_class where oid = ${table}::regclass) per_group), false)`;
+
+/** How many of the newest live files `manyAmongNewest` looks at. */
+const NEWEST_SAMPLED = 1_000;
+
+/**
+ * The same question as `parentsAreMany` for the files a search names by their own name or type, judged
+ * from the newest NEWEST_SAMPLED live files in scope (the ones a walk would check first): N is
+ * their share of matches times U, or the matches themselves when the sample is every live file.
+ * Counting them outright read a quarter of a million files for a term in one name of seven
+ * (30–60 ms of a 4 ms walk at the 1M book).
+ */
+const manyAmongNewest = (
+  t: FileTable,
+  matches: SQL,
+  scope: SQL,
+  table: string,
+  upTo: number,
+) => sql`(
+  select case when count(*) < ${NEWEST_SAMPLED}
+              then count(*) filter (where matched) >= threshold.n
+              else count(*) filter (where matched) * threshold.rows >= threshold.n * ${NEWEST_SAMPLED} end
+    from (${walkThreshold(table, upTo)}) threshold, (
+      select ${matches} as matched from ${t}
+       where ${live(t)} ${scope}
+       order by ${t.createdAt} desc, ${t.key} desc limit ${NEWEST_SAMPLED}) sampled
+   group by threshold.n, threshold.rows)`;
 
 /**
  * What a search finds in one file table, split so each part comes off an index: every live file
@@ -143,7 +194,7 @@ function searchParts(t: FileTable, kind: Kind, filter: DocumentFilter, upTo: num
   const types = filter.typesNamed[kind];
   const parentsNamed =
     kind === 'unit' ? unitsNamed(pattern, filter.scope) : frequenciesNamed(pattern, filter.scope);
-  const parentIsNamed = kind === 'unit' ? unitIsNamed(t, pattern) : frequencyIsNamed(t, pattern);
+  const parentIsNamed = kind === 'unit' ? unitIsNamed(t, pattern) : frequencyIsNamed(t);
   const status = filter.status ? sql`and ${t.approvalStatus} = ${filter.status}` : sql``;
   const scope = inScope(t.accountKey, filter.scope);
   const elsewhere = sql`${live(t)} ${status} ${scope}
@@ -154,13 +205,28 @@ function searchParts(t: FileTable, kind: Kind, filter: DocumentFilter, upTo: num
     sql`select ${t.key} as key, ${t.createdAt} as created_at from ${t} where ${condition} and ${elsewhere}`;
   const counted = (condition: SQL) => sql`select 1 from ${t} where ${condition} and ${elsewhere}`;
   return {
-    broad: sql`${areMany(parentsNamed, kind === 'unit' ? 'units' : 'frequencies', upTo)}
-      or ${areMany(
-        sql`select 1 from ${t} where ${t.fileName} ilike ${pattern} and ${live(t)} ${scope}
-          union all select 1 from ${t} where ${typeMatches} and ${live(t)} ${scope}`,
+    broad: sql`${
+      kind === 'unit'
+        ? parentsAreMany(
+            unitsNamedDirectly(pattern, filter.scope),
+            projectsNamed(pattern, filter.scope),
+            { table: 'units', groupTable: 'projects' },
+            upTo,
+          )
+        : parentsAreMany(
+            undefined,
+            collateralsNamed(pattern, filter.scope),
+            { table: 'frequencies', groupTable: 'collaterals' },
+            upTo,
+          )
+    }
+      or coalesce(${manyAmongNewest(
+        t,
+        sql`${nameMatches} or ${typeMatches}`,
+        scope,
         kind === 'unit' ? 'unit_files' : 'frequency_files',
         upTo,
-      )}`,
+      )}, false)`,
     ofAccounts: sql`
       select ${sql.raw(`'${kind}'`)}::text as kind, newest.key, newest.created_at
         from named_accounts cross join lateral (
@@ -304,6 +370,22 @@ export const documentSearchRepository = {
   },
 
   /**
+   * Which way a page reaching `upTo` finds each kind's newest matches outside the accounts the
+   * search names (`findPage` decides the same inside its statement): `true` walks the newest files.
+   */
+  async walksNewest(db: Executor, filter: DocumentFilter, upTo: number) {
+    const unit = searchParts(unitFiles, 'unit', filter, upTo);
+    const frequency = searchParts(frequencyFiles, 'frequency', filter, upTo);
+    const [ways] = await plannedForItsValues(db, (tx) =>
+      queryRows<Record<Kind, boolean>>(
+        tx,
+        sql`select ${unit.broad} as unit, ${frequency.broad} as frequency`,
+      ),
+    );
+    return ways!;
+  },
+
+  /**
    * One page of what a search finds among unit and frequency files together, newest upload
    * first, within the newest SEARCH_MATCHES_COUNTED: which files (kind and key), and how many
    * match, counted up to that many (`moreThanTotal` when more do). Two queries, whatever the
@@ -314,7 +396,8 @@ export const documentSearchRepository = {
     const upTo = page.offset + limit;
     const unit = searchParts(unitFiles, 'unit', filter, upTo);
     const frequency = searchParts(frequencyFiles, 'frequency', filter, upTo);
-    const namedAccounts = sql`named_accounts as (${accountsNamed(filter, containsPattern(filter.search))})`;
+    const pattern = containsPattern(filter.search);
+    const namedAccounts = sql`named_accounts as (${accountsNamed(filter, pattern)})`;
     const [rows, [counted]] = await Promise.all([
       limit <= 0
         ? []
@@ -322,6 +405,11 @@ export const documentSearchRepository = {
             queryRows<{ kind: Kind; key: string }>(
               tx,
               sql`with ${namedAccounts},
+                projects_named as (${projectsNamed(pattern, filter.scope)}),
+                -- Materialised: planned on its own it comes off the trigram index; inside an
+                -- "exists" PostgreSQL reads every unit hoping to find one soon (0.7 s).
+                units_named_directly as materialized (${unitsNamedDirectly(pattern, filter.scope)}),
+                collaterals_named as (${collateralsNamed(pattern, filter.scope)}),
                 units_broad as (select ${unit.broad} as yes),
                 frequencies_broad as (select ${frequency.broad} as yes)
               select kind, key from (
