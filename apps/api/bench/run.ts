@@ -44,6 +44,7 @@ import {
   outboxDeliveries,
   outboxIdle,
   remindUntilDone,
+  settleReminders,
   startReceivers,
   startupRemindersDone,
 } from './lib/background.ts';
@@ -699,6 +700,8 @@ async function largeBookRows(
   const { large, url } = book;
   const token = await staffSession(large.db, 'approver@lender.example');
   try {
+    log('recording the reminders owed today, so its servers start with none to queue or send');
+    await settleReminders(large.db);
     const [counted] = await queryRows<{ n: number }>(
       large.db,
       sql`select coalesce(sum(n), 0)::int as n from list_counts
@@ -785,7 +788,7 @@ async function largeBookRows(
       await stop(bare);
     }
   } finally {
-    // Its servers queued the reminders owed as they started (and cannot send them).
+    // The reminders recorded for its servers, and any they queued, are forgotten.
     await forgetReminders(large.db);
     await large.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
     await large.close();
@@ -830,6 +833,10 @@ async function routeRows(
   // loaded as many people call them, each request from an address of its own behind the proxy the
   // product trusts (loopback here), not thousands from one address its limit would answer 429.
   await large.db.delete(throttles);
+  log(
+    `${prefix}: recording the reminders owed today, so its server starts with none to queue or send`,
+  );
+  await settleReminders(large.db);
   const product = await start(
     'product',
     productServer,

@@ -77,6 +77,17 @@ export async function remindUntilDone(db: Db, publicUrl: string): Promise<Remind
   return { runs, reminders, ms: performance.now() - started, slowestRunMs };
 }
 
+/**
+ * Records every reminder owed today and drops the mails queued for them, so a product server
+ * starts with nothing to queue and no mail to retry (it has no SMTP_URL): lists are timed on a
+ * server as quiet as one that has run a while. Thousands of failing mails retried in the
+ * background moved the cheap rows. `forgetReminders` puts the book back after.
+ */
+export async function settleReminders(db: Db) {
+  await remindUntilDone(db, 'http://127.0.0.1');
+  await db.delete(outbox).where(and(eq(outbox.topic, MAIL_TOPIC), eq(outbox.status, 'pending')));
+}
+
 /** A local SMTP listener and a local webhook receiver, for the outbox to deliver to. */
 export async function startReceivers() {
   const smtp = await startSmtpCapture();
