@@ -24,4 +24,4 @@ export {
   type ReadVariant,
 } from './paged-list.ts';
 export { preparedOnce } from './prepared.ts';
-export { containsPattern, containsText, plannedForItsValues } from './search.ts';
+export { containsPattern, containsText, plannedForItsValues, preparedByText } from './search.ts';

@@ -7,6 +7,7 @@ import {
   containsPattern,
   countedTotal,
   plannedForItsValues,
+  preparedByText,
   cursorValuesOf,
   preparedOnce,
   readList,
@@ -401,10 +402,9 @@ export const documentSearchRepository = {
     const [rows, [counted]] = await Promise.all([
       limit <= 0
         ? []
-        : plannedForItsValues(db, (tx) =>
-            queryRows<{ kind: Kind; key: string }>(
-              tx,
-              sql`with ${namedAccounts},
+        : preparedByText(
+            db.select({ kind: sql<Kind>`kind`, key: sql<string>`key` }).from(
+              sql`(with ${namedAccounts},
                 projects_named as (${projectsNamed(pattern, filter.scope)}),
                 -- Materialised: planned on its own it comes off the trigram index; inside an
                 -- "exists" PostgreSQL reads every unit hoping to find one soon (0.7 s).
@@ -425,9 +425,10 @@ export const documentSearchRepository = {
                   where (select yes from frequencies_broad)
               ) found
               order by created_at desc, key desc
-              offset ${page.offset} limit ${limit}`,
+              offset ${page.offset} limit ${limit}) page`,
             ),
-          ),
+            'files.search',
+          ).execute(),
       plannedForItsValues(db, (tx) =>
         queryRows<{ kept: number | string; elsewhere: number | string }>(
           tx,
