@@ -126,6 +126,19 @@ const frequencyIsNamed = (t: FileTable) => sql`exists (select 1 from collaterals
      and ${frequencies.collateralKey} in (select key from collaterals_named)
   offset 0)`;
 
+/**
+ * What a search names beside accounts, each read once a statement (`with`): the units named by
+ * their own tower or number, the projects (by name or loan) and the collaterals. Materialised,
+ * the units come off the trigram index; inlined into an "exists", PostgreSQL read every unit
+ * hoping to find one soon (0.7 s).
+ */
+const namedGroups = (filter: DocumentFilter) => {
+  const pattern = containsPattern(filter.search);
+  return sql`units_named_directly as materialized (${unitsNamedDirectly(pattern, filter.scope)}),
+    projects_named as materialized (${projectsNamed(pattern, filter.scope)}),
+    collaterals_named as materialized (${collateralsNamed(pattern, filter.scope)})`;
+};
+
 /** `√(3·upTo·U)`, U being PostgreSQL's estimate of `table`'s rows: where the two ways meet. */
 const walkThreshold = (table: string, upTo: number) =>
   sql`select ceil(sqrt(3.0 * ${upTo} * greatest(reltuples, 1)))::bigint as n, greatest(reltuples, 1) as rows
@@ -209,14 +222,14 @@ function searchParts(t: FileTable, kind: Kind, filter: DocumentFilter, upTo: num
     broad: sql`${
       kind === 'unit'
         ? parentsAreMany(
-            unitsNamedDirectly(pattern, filter.scope),
-            projectsNamed(pattern, filter.scope),
+            sql`select 1 from units_named_directly`,
+            sql`select 1 from projects_named`,
             { table: 'units', groupTable: 'projects' },
             upTo,
           )
         : parentsAreMany(
             undefined,
-            collateralsNamed(pattern, filter.scope),
+            sql`select 1 from collaterals_named`,
             { table: 'frequencies', groupTable: 'collaterals' },
             upTo,
           )
@@ -380,7 +393,8 @@ export const documentSearchRepository = {
     const [ways] = await plannedForItsValues(db, (tx) =>
       queryRows<Record<Kind, boolean>>(
         tx,
-        sql`select ${unit.broad} as unit, ${frequency.broad} as frequency`,
+        sql`with ${namedGroups(filter)}
+            select ${unit.broad} as unit, ${frequency.broad} as frequency`,
       ),
     );
     return ways!;
@@ -405,11 +419,7 @@ export const documentSearchRepository = {
         : preparedByText(
             db.select({ kind: sql<Kind>`kind`, key: sql<string>`key` }).from(
               sql`(with ${namedAccounts},
-                projects_named as (${projectsNamed(pattern, filter.scope)}),
-                -- Materialised: planned on its own it comes off the trigram index; inside an
-                -- "exists" PostgreSQL reads every unit hoping to find one soon (0.7 s).
-                units_named_directly as materialized (${unitsNamedDirectly(pattern, filter.scope)}),
-                collaterals_named as (${collateralsNamed(pattern, filter.scope)}),
+                ${namedGroups(filter)},
                 units_broad as (select ${unit.broad} as yes),
                 frequencies_broad as (select ${frequency.broad} as yes)
               select kind, key from (
