@@ -148,14 +148,12 @@ async function englishLeftovers(page: Page, data: readonly string[]): Promise<st
 
 /** The fonts Chromium drew `heading`'s text with, from its own layout (DevTools protocol). */
 async function fontsDrawing(page: Page, heading: string) {
-  await page
-    .getByRole('heading', { name: heading })
-    .evaluate((element) => {
-      element.setAttribute('data-font-probe', '');
-      // Lays the page out now: DevTools reports the fonts of the last layout, which under load
-      // can be one from before the font was named (seen for 15 s on a busy machine).
-      element.getBoundingClientRect();
-    });
+  await page.getByRole('heading', { name: heading }).evaluate((element) => {
+    element.setAttribute('data-font-probe', '');
+    // Lays the page out now: DevTools reports the fonts of the last layout, which under load
+    // can be one from before the font was named (seen for 15 s on a busy machine).
+    element.getBoundingClientRect();
+  });
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('DOM.enable');
   await devtools.send('CSS.enable');
