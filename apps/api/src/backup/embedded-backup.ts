@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Header, list, Pack, ReadEntry, extract } from 'tar';
-import { DataDirLockedError, lockDataDir, pgliteExtensions } from '../db/client.ts';
+import {
+  DATA_DIR_LOCK_FILES,
+  DataDirLockedError,
+  lockDataDir,
+  pgliteExtensions,
+} from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { isValidStorageKey } from '../storage/storage-common.ts';
 
@@ -16,8 +21,6 @@ const DATABASE = 'database.tar';
 const FILES = 'files';
 const FORMAT = 'borrower-portal-embedded-backup';
 const FORMAT_VERSION = 1;
-// proper-lockfile's lock folder (db/client.ts): present in a folder this process has locked.
-const LOCK = 'portal.lock';
 
 interface Manifest {
   format: typeof FORMAT;
@@ -116,7 +119,9 @@ export async function restoreDataDir(
   if (!existsSync(archiveFile)) throw new BackupError(`${archiveFile} does not exist.`);
   const release = await lockOrExplain(folder, 'Stop it, and restore into a new, empty folder.');
   try {
-    const present = (await readdir(folder)).filter((name) => name !== LOCK);
+    const present = (await readdir(folder)).filter(
+      (name) => !(DATA_DIR_LOCK_FILES as readonly string[]).includes(name),
+    );
     if (present.length > 0) {
       throw new BackupError(
         `DATA_DIR ${folder} is not empty (it holds ${present.join(', ')}). A restore never ` +

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +130,52 @@ describe('embedded data folder', () => {
     expect(rows[0]?.name).toBe('Kept');
     await reopened.close();
   }, 60_000);
+});
+
+describe('a lock left in the data folder', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  /** A data folder whose lock (fresh, so not yet stale by time) was taken by process `pid`. */
+  async function lockedBy(pid: number) {
+    const dataDir = await migratedDataDir('portal-lock-');
+    dirs.push(dataDir);
+    mkdirSync(path.join(dataDir, 'portal.lock'));
+    writeFileSync(
+      path.join(dataDir, 'portal.lock.owner'),
+      JSON.stringify({
+        pid,
+        hostname: hostname(),
+        pidNamespace: readlinkSync('/proc/self/ns/pid'),
+      }),
+    );
+    return dataDir;
+  }
+
+  it('is taken over at once when the process that took it has ended (a restart after a crash)', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir: await lockedBy(ended),
+      waitForStaleLock: false,
+    });
+    await handle.close();
+  }, 60_000);
+
+  it('is respected while the process that took it runs', async () => {
+    const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
+    try {
+      await expect(
+        openDatabase({
+          kind: 'pglite',
+          dataDir: await lockedBy(running.pid!),
+          waitForStaleLock: false,
+        }),
+      ).rejects.toBeInstanceOf(DataDirLockedError);
+    } finally {
+      running.kill();
+    }
+  });
 });
 
 describe('the database the start-up log names', () => {
