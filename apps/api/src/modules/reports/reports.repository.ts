@@ -23,11 +23,21 @@ function inRange(range: DayRange) {
   return and(gte(d.at, start), lt(d.at, end));
 }
 
-/** The kept rows of one counts table that make up the range's days, as one statement's union. */
+/**
+ * The kept rows of one counts table that make up the range's days, as one statement's union:
+ * `columns`, then `n`, negative for rows taken away (a month's days outside the range). Sums of
+ * them are the range's counts; a key whose rows all lie outside sums to 0.
+ */
 function keptRows(table: typeof r | typeof w, columns: SQL, range: DayRange) {
   return sql.join(
     keptRanges(range.from, range.to).map(
-      ({ month, from, until }) => sql`select ${columns} from ${table}
+      ({
+        month,
+        from,
+        until,
+        sign,
+      }) => sql`select ${columns}, ${sql.raw(sign < 0 ? '-' : '')}${table.n} as n
+        from ${table}
         where ${table.month} = ${month} and ${table.day} >= ${from}::date and ${table.day} < ${until}::date`,
     ),
     sql` union all `,
@@ -58,8 +68,8 @@ export const reportsRepository = {
     return queryRows<FileRejectionCount>(
       db,
       sql`select kind, file_type as "fileType", reason, sum(n)::int as count
-            from (${keptRows(r, sql`${r.kind}, ${r.fileType}, ${r.reason}, ${r.n}`, range)}) kept
-           group by 1, 2, 3`,
+            from (${keptRows(r, sql`${r.kind}, ${r.fileType}, ${r.reason}`, range)}) kept
+           group by 1, 2, 3 having sum(n) > 0`,
     );
   },
 
@@ -68,8 +78,8 @@ export const reportsRepository = {
     return queryRows<{ kind: DocumentSetKind; bucket: number; n: number }>(
       db,
       sql`select kind, bucket, sum(n)::int as n
-            from (${keptRows(w, sql`${w.kind}, ${w.bucket}, ${w.n}`, range)}) kept
-           group by 1, 2 order by 1, 2`,
+            from (${keptRows(w, sql`${w.kind}, ${w.bucket}`, range)}) kept
+           group by 1, 2 having sum(n) > 0 order by 1, 2`,
     );
   },
 
