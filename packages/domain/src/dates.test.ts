@@ -36,6 +36,68 @@ describe('dates', () => {
     expect(currentMonthIn('UTC', now)).toEqual({ year: 2026, month: 12 });
   });
 
+  it("takes an instant's date as Intl does, in every kind of zone and across offset changes", () => {
+    const zones = [
+      'Asia/Kolkata',
+      'UTC',
+      'America/New_York', // DST, changes at 02:00 local
+      'Europe/London',
+      'Australia/Lord_Howe', // a half-hour DST
+      'Asia/Kathmandu', // +05:45
+      'Pacific/Chatham', // +12:45 / +13:45
+      'America/St_Johns', // -03:30 / -02:30
+      'Pacific/Apia', // skipped 30 December 2011 whole
+    ];
+    const reference = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    const instants = [
+      // Every 37 minutes through two years (past every change of these zones in 2025 and 2026).
+      ...Array.from(
+        { length: Math.floor((2 * 366 * 24 * 60) / 37) },
+        (_, i) => Date.UTC(2025, 0, 1) + i * 37 * 60_000,
+      ),
+      // Each minute either side of a few changes, and Samoa's skipped day.
+      ...[
+        Date.UTC(2026, 2, 8, 7),
+        Date.UTC(2026, 10, 1, 6),
+        Date.UTC(2026, 3, 4, 15),
+        Date.UTC(2011, 11, 29, 10),
+      ].flatMap((at) => Array.from({ length: 241 }, (_, i) => at + (i - 120) * 60_000)),
+    ];
+    for (const timeZone of zones) {
+      const expected = reference(timeZone);
+      const wrong = instants
+        .map((ms) => new Date(ms))
+        .filter((instant) => todayIn(timeZone, instant) !== expected.format(instant));
+      expect(
+        wrong.map((instant) => instant.toISOString()),
+        timeZone,
+      ).toEqual([]);
+    }
+  });
+
+  it('reads only dates that exist', () => {
+    expect(addDays('2024-02-29', 0)).toBe('2024-02-29');
+    expect(addDays('2000-02-29', 0)).toBe('2000-02-29');
+    for (const date of [
+      '2026-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '0099-01-01',
+      '2026-1-01',
+    ]) {
+      expect(() => addDays(date, 0), date).toThrow(RangeError);
+    }
+  });
+
   it('adds and subtracts calendar days across months, leap days and years', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
