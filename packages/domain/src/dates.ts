@@ -70,7 +70,8 @@ function offsetAt(timeZone: string, ms: number): number {
     parts.minute!,
     parts.second!,
   );
-  return wallClock - (ms - (((ms % 1000) + 1000) % 1000));
+  // The wall clock is read to the second: compare it with the instant's whole second.
+  return wallClock - Math.floor(ms / 1000) * 1000;
 }
 
 const DAY_MS = 86_400_000;
