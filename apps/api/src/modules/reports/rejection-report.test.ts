@@ -64,7 +64,7 @@ async function fromTheLog(query: RejectionReportQuery, timeZone: string) {
 
 async function fromKeptCounts(query: RejectionReportQuery, timeZone: string) {
   const range = { ...query, timeZone };
-  return reportsRepository.keptFileRejections(handle.db, range);
+  return (await reportsRepository.keptFigures(handle.db, range))!.rejections;
 }
 
 const byKey = <T extends { kind: string }>(rows: T[]) =>

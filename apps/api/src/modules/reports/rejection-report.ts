@@ -5,8 +5,8 @@ import {
   type RejectionReport,
   type RejectionReportQuery,
 } from '@portal/domain';
-import type { Database, Executor } from '../../db/client.ts';
-import { reportsRepository as repo, type DayRange } from './reports.repository.ts';
+import type { Database } from '../../db/client.ts';
+import { reportsRepository as repo, type MiddleWait } from './reports.repository.ts';
 
 const SET_KINDS = ['unit', 'frequency'] as const satisfies DocumentSetKind[];
 
@@ -14,63 +14,26 @@ const byListOrder = (a: { reason: RejectionReason }, b: { reason: RejectionReaso
   REJECTION_REASONS.indexOf(a.reason) - REJECTION_REASONS.indexOf(b.reason);
 
 /**
- * The median waiting time of a kind's decisions as percentile_cont(0.5) takes it (the middle one,
- * or between the middle two), off the kept counts: they say which waiting-time range holds the
- * middle rank, and only that range's decisions are read, in order.
+ * Each kind's decisions and median waiting time as percentile_cont(0.5) takes it (the middle one,
+ * or between the middle two), off its middle-ranked waits.
  */
-async function keptDecisionTime(
-  db: Executor,
-  range: DayRange,
-  kind: DocumentSetKind,
-  buckets: { bucket: number; n: number }[],
-) {
-  const decisions = buckets.reduce((n, b) => n + b.n, 0);
-  if (decisions === 0) return { kind, decisions, medianSeconds: null };
-  const waitAt = async (rank: number) => {
-    let before = 0;
-    for (const { bucket, n } of buckets) {
-      if (rank < before + n) {
-        const [seconds] = await repo.waitsInBucket(db, range, {
-          kind,
-          bucket,
-          offset: rank - before,
-          limit: 1,
-        });
-        if (seconds !== undefined) return seconds;
-        break;
-      }
-      before += n;
+function keptDecisionTimes(middleWaits: MiddleWait[]) {
+  return SET_KINDS.flatMap((kind) => {
+    const lower = middleWaits.find((m) => m.kind === kind && m.which === 'lower');
+    const upper = middleWaits.find((m) => m.kind === kind && m.which === 'upper');
+    if (!lower || !upper) return [];
+    if (lower.seconds === null || upper.seconds === null) {
+      throw new Error(`The kept waiting-time counts of ${kind} decisions differ from the log`);
     }
-    throw new Error(`The kept waiting-time counts of ${kind} decisions differ from the log`);
-  };
-  const middle = (decisions - 1) / 2;
-  const lower = await waitAt(Math.floor(middle));
-  const upper = middle % 1 === 0 ? lower : await waitAt(Math.ceil(middle));
-  return { kind, decisions, medianSeconds: lower + (upper - lower) * (middle % 1) };
-}
-
-/** The report's figures off the kept counts, all read in one snapshot. */
-function keptFigures(db: Database, range: DayRange) {
-  return db.transaction(
-    async (tx) => {
-      const [rejections, waits] = await Promise.all([
-        repo.keptFileRejections(tx, range),
-        repo.keptWaitCounts(tx, range),
-      ]);
-      const times = await Promise.all(
-        SET_KINDS.map((kind) =>
-          keptDecisionTime(
-            tx,
-            range,
-            kind,
-            waits.filter((row) => row.kind === kind),
-          ),
-        ),
-      );
-      return [rejections, times] as const;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    const fraction = ((lower.decisions - 1) / 2) % 1;
+    return [
+      {
+        kind,
+        decisions: lower.decisions,
+        medianSeconds: lower.seconds + (upper.seconds - lower.seconds) * fraction,
+      },
+    ];
+  });
 }
 
 /**
@@ -85,10 +48,10 @@ export async function rejectionReport(
   timeZone: string,
 ): Promise<RejectionReport> {
   const range = { ...query, timeZone };
-  const [rejections, times] =
-    (await repo.countedTimeZone(db)) === timeZone
-      ? await keptFigures(db, range)
-      : await Promise.all([repo.fileRejections(db, range), repo.decisionTimes(db, range)]);
+  const kept = await repo.keptFigures(db, range);
+  const [rejections, times] = kept
+    ? [kept.rejections, keptDecisionTimes(kept.middleWaits)]
+    : await Promise.all([repo.fileRejections(db, range), repo.decisionTimes(db, range)]);
 
   const byReason = REJECTION_REASONS.map((reason) => ({
     reason,

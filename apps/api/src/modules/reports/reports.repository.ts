@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DocumentSetKind, RejectionReason } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
 import {
@@ -51,6 +51,20 @@ export interface FileRejectionCount {
   count: number;
 }
 
+/** A kind's middle-ranked waiting time (the lower and upper middle: one for an odd count). */
+export interface MiddleWait {
+  kind: DocumentSetKind;
+  decisions: number;
+  which: 'lower' | 'upper';
+  // Null only when the kept counts and the decision log disagree.
+  seconds: number | null;
+}
+
+export interface KeptFigures {
+  rejections: FileRejectionCount[];
+  middleWaits: MiddleWait[];
+}
+
 export const reportsRepository = {
   /** The business time zone the kept counts are counted in, if any. */
   async countedTimeZone(db: Executor): Promise<string | undefined> {
@@ -63,58 +77,52 @@ export const reportsRepository = {
     await db.execute(sql`select recount_review_decisions(${timeZone})`);
   },
 
-  /** File rejections of the range off the kept counts (the time zone must be the counted one). */
-  keptFileRejections(db: Executor, range: DayRange) {
-    return queryRows<FileRejectionCount>(
-      db,
-      sql`select kind, file_type as "fileType", reason, sum(n)::int as count
-            from (${keptRows(r, sql`${r.kind}, ${r.fileType}, ${r.reason}`, range)}) kept
-           group by 1, 2, 3 having sum(n) > 0`,
-    );
-  },
-
-  /** Final decisions of the range per kind and waiting-time range, off the kept counts. */
-  keptWaitCounts(db: Executor, range: DayRange) {
-    return queryRows<{ kind: DocumentSetKind; bucket: number; n: number }>(
-      db,
-      sql`select kind, bucket, sum(n)::int as n
-            from (${keptRows(w, sql`${w.kind}, ${w.bucket}`, range)}) kept
-           group by 1, 2 having sum(n) > 0 order by 1, 2`,
-    );
-  },
-
   /**
-   * The waiting times of the range's final decisions of one kind and waiting-time range, in
-   * order: `limit` of them from the `offset`th (off review_decisions_waits_idx).
+   * The range's figures off the kept counts in one statement (one snapshot, one round trip), or
+   * undefined when they are not counted in its time zone. File rejections are summed per key. For
+   * each kind's median the kept waiting-time counts say which range holds each middle rank
+   * (`lower`, `upper`: the same one for an odd count), and only that range's decisions are read,
+   * in waiting order off review_decisions_waits_idx, skipping the ranks before it (its
+   * predicate written out, not a parameter, so a generic plan uses the partial index).
    */
-  async waitsInBucket(
-    db: Executor,
-    range: DayRange,
-    {
-      kind,
-      bucket,
-      offset,
-      limit,
-    }: { kind: string; bucket: number; offset: number; limit: number },
-  ) {
-    const rows = await db
-      .select({ seconds: d.waitSeconds })
-      .from(d)
-      .where(
-        and(
-          // A literal, not a parameter: the connections' generic plans use the partial index
-          // only when its predicate is written out.
-          sql`${d.subject} = 'set'`,
-          isNotNull(d.submittedAt),
-          eq(d.kind, kind),
-          eq(d.waitBucket, bucket),
-          inRange(range),
-        ),
-      )
-      .orderBy(asc(d.waitSeconds))
-      .offset(offset)
-      .limit(limit);
-    return rows.map((row) => row.seconds!);
+  async keptFigures(db: Executor, range: DayRange): Promise<KeptFigures | undefined> {
+    const [row] = await queryRows<KeptFigures>(
+      db,
+      sql`with rejections as (
+            select kind, file_type, reason, sum(n)::int as n
+              from (${keptRows(r, sql`${r.kind}, ${r.fileType}, ${r.reason}`, range)}) kept
+             group by 1, 2, 3 having sum(n) > 0),
+          waits as (
+            select kind, bucket, sum(n)::int as n
+              from (${keptRows(w, sql`${w.kind}, ${w.bucket}`, range)}) kept
+             group by 1, 2 having sum(n) > 0),
+          placed as (
+            select kind, bucket, n,
+                   (sum(n) over (partition by kind order by bucket))::int - n as before,
+                   (sum(n) over (partition by kind))::int as decisions
+              from waits),
+          middles as (
+            select distinct kind, decisions from placed),
+          picks as (
+            select m.kind, m.decisions, ranks.which, p.bucket, ranks.rank - p.before as skip
+              from middles m
+             cross join lateral (values ('lower', (m.decisions - 1) / 2), ('upper', m.decisions / 2))
+                   ranks (which, rank)
+              join placed p on p.kind = m.kind and ranks.rank >= p.before and ranks.rank < p.before + p.n)
+          select coalesce((select json_agg(json_build_object(
+                             'kind', kind, 'fileType', file_type, 'reason', reason, 'count', n))
+                             from rejections), '[]') as rejections,
+                 coalesce((select json_agg(json_build_object(
+                             'kind', kind, 'decisions', decisions, 'which', which, 'seconds',
+                             (select ${d.waitSeconds} from ${d}
+                               where ${d.subject} = 'set' and ${d.submittedAt} is not null
+                                 and ${d.kind} = picks.kind and ${d.waitBucket} = picks.bucket
+                                 and ${inRange(range)}
+                               order by ${d.waitSeconds} offset picks.skip limit 1)))
+                             from picks), '[]') as "middleWaits"
+           where exists (select from ${reportSettings} where ${reportSettings.timeZone} = ${range.timeZone})`,
+    );
+    return row;
   },
 
   /** File rejections of the range, counted by kind of set, file type and reason, off the log. */
