@@ -1,7 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApprovalStatusSchema, monitoringCalendar, type MonitoringFrequency } from '@portal/domain';
-import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
+import {
+  ApprovalStatusSchema,
+  monitoringCalendar,
+  type MonitoringFrequency,
+  type ReminderKind,
+} from '@portal/domain';
+import { openDatabase, queryRows, type DatabaseHandle, type Executor } from '../../db/client.ts';
 import { collaterals, frequencies } from '../../db/schema.ts';
 import {
   createFreshPostgresDatabase,
@@ -9,7 +14,11 @@ import {
   testPostgresUrl,
 } from '../../../test/database.ts';
 import { seedAccount } from '../../../test/factories.ts';
-import { monitoringRepository as repo, type CalendarRow } from './monitoring.repository.ts';
+import {
+  monitoringRepository as repo,
+  type CalendarDay,
+  type CalendarRow,
+} from './monitoring.repository.ts';
 import { calendarDay } from './monitoring.service.ts';
 import { randomFrom } from '../../../test/random.ts';
 
@@ -117,6 +126,25 @@ async function derivedCalendar(now: Date): Promise<CalendarRow[]> {
 
 const notSubmitted = (entry: CalendarRow) => entry.state === 'DUE' || entry.state === 'OVERDUE';
 
+/** The packs of `dueDates` without `reminder` recorded, read as a reminder run reads them: 7 a time. */
+async function unremindedOf(
+  day: CalendarDay,
+  dueDates: string[],
+  reminder: { kind: ReminderKind; step: number },
+  db: Executor = handle.db,
+) {
+  const read: CalendarRow[] = [];
+  for (const dueDate of dueDates) {
+    for (let after: CalendarRow | undefined; ;) {
+      const batch = await repo.unreminded(db, day, { dueDate, reminder, after, limit: 7 });
+      read.push(...batch);
+      if (batch.length < 7) break;
+      after = batch.at(-1);
+    }
+  }
+  return read;
+}
+
 /** Every read of the calendar on `now` answers what the domain derives. */
 async function expectCalendarOn(now: Date) {
   const day = calendarDay({ now: () => now, timeZone: TIME_ZONE });
@@ -158,9 +186,10 @@ async function expectCalendarOn(now: Date) {
       });
     } else {
       const from = '2024-03-01';
-      expect(await repo.notSubmitted(handle.db, day, { from, to: day.today })).toEqual(
-        owed.filter((entry) => entry.dueDate >= from && entry.dueDate <= day.today),
-      );
+      const inWindow = owed.filter((entry) => entry.dueDate >= from && entry.dueDate <= day.today);
+      const dueDates = await repo.dueDatesNotSubmitted(handle.db, day, { from, to: day.today });
+      expect(dueDates).toEqual([...new Set(inWindow.map((entry) => entry.dueDate))]);
+      expect(await unremindedOf(day, dueDates, { kind: 'overdue', step: 1 })).toEqual(inWindow);
     }
   }
 }
@@ -248,6 +277,42 @@ it('follows collaterals whose calendar or account changes, and new ones', async 
   await addCollaterals(4);
   for (const now of [DAYS[1]!, DAYS[3]!]) await expectCalendarOn(now);
 }, 60_000);
+
+it('leaves out of a reminder run the packs that reminder was recorded for', async () => {
+  const day = calendarDay({ now: () => DAYS[3]!, timeZone: TIME_ZONE });
+  const dueDates = await repo.dueDatesNotSubmitted(handle.db, day, {
+    from: '2024-01-01',
+    to: day.today,
+  });
+  const reminder = { kind: 'overdue', step: 2 } as const;
+  const all = await unremindedOf(day, dueDates, reminder);
+  expect(all.length).toBeGreaterThan(20);
+  const recorded = all.filter((_, index) => index % 3 === 1);
+  const recordedIds = new Set(
+    recorded.map((row) => `${row.collateralKey}|${row.frequency}|${row.dueDate}`),
+  );
+  const rolledBack = new Error('rolled back');
+  await expect(
+    handle.db.transaction(async (tx) => {
+      const claimed = await repo.claimReminders(
+        tx,
+        recorded.map(({ collateralKey, frequency, month, year }) => ({
+          ...{ collateralKey, frequency, month, year },
+          ...reminder,
+        })),
+      );
+      expect(claimed).toHaveLength(recorded.length);
+      expect(await unremindedOf(day, dueDates, reminder, tx)).toEqual(
+        all.filter(
+          (row) => !recordedIds.has(`${row.collateralKey}|${row.frequency}|${row.dueDate}`),
+        ),
+      );
+      // Another step of the same packs is still owed.
+      expect(await unremindedOf(day, dueDates, { kind: 'overdue', step: 3 }, tx)).toEqual(all);
+      throw rolledBack;
+    }),
+  ).rejects.toBe(rolledBack);
+});
 
 it('plans months beyond its horizon when they come, and counts what it holds', async () => {
   // Years after the migration's horizon: read on its first day, the month is planned then.

@@ -5,12 +5,17 @@ import {
   frequencyLabel,
   oldestRemindedDueDate,
   reminderOwed,
+  type ReminderKind,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { enqueueMails } from '../../mail/mail-jobs.ts';
 import { monitoringReminderMail } from '../../mail/templates.ts';
 import { usersRepository } from '../identity/users.repository.ts';
-import { monitoringRepository as repo, type ReminderClaim } from './monitoring.repository.ts';
+import {
+  monitoringRepository as repo,
+  type CalendarRow,
+  type ReminderClaim,
+} from './monitoring.repository.ts';
 import { calendarDay, type CalendarClock } from './monitoring.service.ts';
 
 /** How often the API looks for reminders owed. */
@@ -38,61 +43,97 @@ export async function sendMonitoringReminders(
   const day = calendarDay(options);
   // Each run keeps the calendar's periods planned a year ahead, a month further as months pass.
   await repo.planAhead(db, day);
-  const owed = (
-    await repo.notSubmitted(db, day, {
-      from: oldestRemindedDueDate(day.today),
-      to: addDays(day.today, DUE_SOON_DAYS),
-    })
-  ).flatMap((period) => {
-    const reminder = reminderOwed(period.dueDate, day.today);
-    return reminder ? [{ period, reminder }] : [];
+  const dueDates = await repo.dueDatesNotSubmitted(db, day, {
+    from: oldestRemindedDueDate(day.today),
+    to: addDays(day.today, DUE_SOON_DAYS),
   });
-  const periodOf = new Map(
-    owed.map(({ period, reminder }) => [reminderId({ ...period, ...reminder }), period]),
-  );
+  // The packs owed, oldest due date first, read a batch at a time as the run needs them.
+  let current = 0;
+  let after: CalendarRow | undefined;
+  const nextBatch = async () => {
+    const batch: OwedReminder[] = [];
+    while (batch.length < batchSize && current < dueDates.length) {
+      // Every pack due on one day owes the same reminder.
+      const reminder = reminderOwed(dueDates[current]!, day.today);
+      const wanted = batchSize - batch.length;
+      const periods = reminder
+        ? await repo.unreminded(db, day, {
+            dueDate: dueDates[current]!,
+            reminder,
+            after,
+            limit: wanted,
+          })
+        : [];
+      batch.push(...periods.map((period) => ({ period, reminder: reminder! })));
+      after = periods.at(-1);
+      if (periods.length < wanted) {
+        current += 1;
+        after = undefined;
+      }
+    }
+    return batch;
+  };
   let queued = 0;
   let transactions = 0;
-  // Reminders already sent are skipped by the claim itself, so the batches walk on past them.
-  for (let at = 0; at < owed.length && transactions < batches; at += batchSize) {
-    const batch = owed.slice(at, at + batchSize).map(({ period, reminder }) => ({
-      collateralKey: period.collateralKey,
-      frequency: period.frequency,
-      month: period.month,
-      year: period.year,
-      ...reminder,
-    }));
-    // The batch's claims, its borrowers' languages and its mails: three statements, whatever
-    // its size, so a run holds the database for as little as it can beside the screens' reads.
-    const claimed = await db.transaction(async (tx) => {
-      const mine = await repo.claimReminders(tx, batch);
-      const periods = mine.map((reminder) => periodOf.get(reminderId(reminder))!);
-      const languageOf = await usersRepository.languagesOfAccounts(tx, [
-        ...new Set(periods.map((period) => period.accountId)),
-      ]);
-      await enqueueMails(
-        tx,
-        periods.map((period) => {
-          const language = languageOf(period.accountId);
-          return {
-            to: period.accountEmail,
-            ...monitoringReminderMail({
-              name: period.accountName,
-              label: frequencyLabel(period, language),
-              dueDate: formatDate(period.dueDate, undefined, language),
-              daysOverdue: period.daysOverdue,
-              language,
-              url: `${options.publicUrl}/accounts/${encodeURIComponent(period.accountId)}/collaterals?collateral=${encodeURIComponent(period.collateralKey)}`,
-            }),
-          };
-        }),
-      );
-      return mine.length;
-    });
+  while (transactions < batches) {
+    const batch = await nextBatch();
+    if (batch.length === 0) break;
+    const claimed = await queueReminders(db, batch, options.publicUrl);
     queued += claimed;
-    // A batch that only met reminders already sent does not count towards the run's bound.
+    // A batch another server had just sent does not count towards the run's bound.
     if (claimed > 0) transactions += 1;
   }
   return queued;
+}
+
+interface OwedReminder {
+  period: CalendarRow;
+  reminder: { kind: ReminderKind; step: number };
+}
+
+/**
+ * Records a batch of periods' reminder and queues the mails of those this caller recorded, in
+ * one transaction of three statements (claims, borrowers' languages, mails) whatever its size, so
+ * a run holds the database for as little as it can beside the screens' reads.
+ */
+async function queueReminders(
+  db: Database,
+  batch: OwedReminder[],
+  publicUrl: string,
+): Promise<number> {
+  const claims = batch.map(({ period, reminder }) => ({
+    collateralKey: period.collateralKey,
+    frequency: period.frequency,
+    month: period.month,
+    year: period.year,
+    ...reminder,
+  }));
+  const periodOf = new Map(claims.map((claim, index) => [reminderId(claim), batch[index]!.period]));
+  return db.transaction(async (tx) => {
+    const mine = await repo.claimReminders(tx, claims);
+    const claimed = mine.map((claim) => periodOf.get(reminderId(claim))!);
+    const languageOf = await usersRepository.languagesOfAccounts(tx, [
+      ...new Set(claimed.map((period) => period.accountId)),
+    ]);
+    await enqueueMails(
+      tx,
+      claimed.map((period) => {
+        const language = languageOf(period.accountId);
+        return {
+          to: period.accountEmail,
+          ...monitoringReminderMail({
+            name: period.accountName,
+            label: frequencyLabel(period, language),
+            dueDate: formatDate(period.dueDate, undefined, language),
+            daysOverdue: period.daysOverdue,
+            language,
+            url: `${publicUrl}/accounts/${encodeURIComponent(period.accountId)}/collaterals?collateral=${encodeURIComponent(period.collateralKey)}`,
+          }),
+        };
+      }),
+    );
+    return mine.length;
+  });
 }
 
 const reminderId = (r: ReminderClaim) =>
