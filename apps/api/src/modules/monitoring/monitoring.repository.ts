@@ -7,7 +7,7 @@ import {
   type ReminderKind,
 } from '@portal/domain';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { ALL_ACCOUNTS } from '../../db/lists/index.ts';
+import { ALL_ACCOUNTS, preparedByText } from '../../db/lists/index.ts';
 import { frequencies } from '../../db/schema.ts';
 
 /** The business day and month the calendar is read on. */
@@ -104,11 +104,12 @@ function periodKeys(
   const order = sql.raw(
     `order by due_date ${direction}, collateral_key ${direction}, frequency ${direction}`,
   );
-  // Written into the statement, not bound: the pool's generic plans would otherwise guess a
-  // tenth of the range and join that by hash to all the periods.
-  const paged = sql.raw(` limit ${integer(stretch.limit)} offset ${integer(stretch.offset)}`);
+  // The limit written into the statement, not bound: the pool's generic plans would otherwise
+  // guess a tenth of the range and join that by hash to all the periods. A bound offset keeps
+  // the statement's text, so its plan, the same from page to page.
   return sql`select collateral_key, frequency, due_date from monitoring_periods
-    where ${inAccount}${range} ${order}${paged}`;
+    where ${inAccount}${range} ${order} limit ${sql.raw(String(integer(stretch.limit)))}
+    offset ${integer(stretch.offset)}`;
 }
 
 interface RawCalendarRow {
@@ -135,6 +136,22 @@ const CALENDAR_COLUMNS = sql`p.collateral_key, c.collateral_name, c.account_key,
   p.due_date, p.approval_status, p.frequency_key`;
 const WITH_OWNERS = sql`join collaterals c on c.key = p.collateral_key
   join accounts a on a.key = c.account_key`;
+
+/** The same columns read from a statement of calendar rows, as a prepared query's fields. */
+const CALENDAR_FIELDS = {
+  position: sql<RawCalendarRow['position']>`position`,
+  collateral_key: sql<string>`collateral_key`,
+  collateral_name: sql<string>`collateral_name`,
+  account_key: sql<string>`account_key`,
+  account_name: sql<string>`account_name`,
+  account_email: sql<string>`account_email`,
+  frequency: sql<number>`frequency`,
+  month: sql<number>`month`,
+  year: sql<number>`year`,
+  due_date: sql<RawCalendarRow['due_date']>`due_date`,
+  approval_status: sql<ApprovalStatus | null>`approval_status`,
+  frequency_key: sql<string | null>`frequency_key`,
+} satisfies Record<keyof RawCalendarRow, unknown>;
 
 /** Calendar rows in `position` order, the state as the domain gives it on `today`. */
 function toCalendarRows(rows: RawCalendarRow[], day: CalendarDay): CalendarRow[] {
@@ -163,17 +180,19 @@ function toCalendarRows(rows: RawCalendarRow[], day: CalendarDay): CalendarRow[]
  * and account.
  */
 async function periodsOf(db: Executor, keys: SQL, day: CalendarDay): Promise<CalendarRow[]> {
-  // A period is named by the month before the one it is due in: its key in the primary key.
-  const rows = await queryRows<RawCalendarRow>(
-    db,
-    sql`select k.position, ${CALENDAR_COLUMNS}
+  const rows = await preparedByText(
+    db.select(CALENDAR_FIELDS).from(
+      // A period is named by the month before the one it is due in: its key in the primary key.
+      sql`(select k.position, ${CALENDAR_COLUMNS}
         from (select keys.*, row_number() over () as position from (${keys}) as keys) as k
         join monitoring_periods p on p.collateral_key = k.collateral_key
           and p.frequency = k.frequency
           and p.year = extract(year from k.due_date - interval '1 month')::smallint
           and p.month = extract(month from k.due_date - interval '1 month')::smallint
-        ${WITH_OWNERS}`,
-  );
+        ${WITH_OWNERS}) periods`,
+    ),
+    'calendar.periods',
+  ).execute();
   return toCalendarRows(rows, day);
 }
 
