@@ -43,34 +43,43 @@ const IN_A_SLOT = sql`case ${units.selectedNoc} ${sql.join(
  * as SQL: every slot holds one live file, each NOT_RAISED or APPROVED. One pass over the units
  * and their slot files gives both of the to-do's unit lists and their counts.
  */
-const unlockedSets = (db: Executor) =>
-  db.$with('unlocked_sets').as(
+const unlockedSets = (db: Executor) => {
+  // Each unit's slot files counted on their own (lateral), off the unit's file index: no sort
+  // and grouping of every file of the account's units (3.8 → 2.8 ms at 250 units, 1,750 files).
+  const slots = db
+    .select({
+      filled: sql<number>`count(*)`.as('filled'),
+      // One live file a slot (unit_files_live_slot_key), so seven files fill seven slots.
+      ready: sql<boolean>`coalesce(count(*) = ${REQUIRED_FILE_COUNT.unit}
+        and bool_and(${unitFiles.approvalStatus} in ('NOT_RAISED', 'APPROVED')), false)`.as(
+        'ready',
+      ),
+    })
+    .from(unitFiles)
+    .where(
+      sql`${unitFiles.parentKey} = ${units.key} and ${unitFiles.completedAt} is not null
+        and ${unitFiles.deletedAt} is null and ${IN_A_SLOT}`,
+    )
+    .as('slots');
+  return db.$with('unlocked_sets').as(
     db
       .select({
         key: units.key,
         updatedAt: units.updatedAt,
         approvalStatus: units.approvalStatus,
-        filled: sql<number>`count(${unitFiles.key})`.as('filled'),
-        // One live file a slot (unit_files_live_slot_key), so seven files fill seven slots.
-        ready: sql<boolean>`coalesce(count(${unitFiles.key}) = ${REQUIRED_FILE_COUNT.unit}
-          and bool_and(${unitFiles.approvalStatus} in ('NOT_RAISED', 'APPROVED')), false)`.as(
-          'ready',
-        ),
+        filled: slots.filled,
+        ready: slots.ready,
       })
       .from(units)
-      .leftJoin(
-        unitFiles,
-        sql`${unitFiles.parentKey} = ${units.key} and ${unitFiles.completedAt} is not null
-          and ${unitFiles.deletedAt} is null and ${IN_A_SLOT}`,
-      )
+      .crossJoinLateral(slots)
       .where(
         and(
           eq(units.accountKey, sql.placeholder('account')),
           inArray(units.approvalStatus, ['NOT_RAISED', 'REJECTED']),
         ),
-      )
-      .groupBy(units.key),
+      ),
   );
+};
 
 const unitColumns = {
   unit: units,
