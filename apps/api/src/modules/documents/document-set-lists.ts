@@ -170,9 +170,19 @@ async function setListTotal(
 ): Promise<number> {
   const counted = request.scope.kind === 'all' || request.scope.kind === 'account';
   if (request.search !== undefined || !counted) {
-    let query = db.select({ n: count() }).from(source.table).$dynamic();
-    if (request.search !== undefined) query = source.withOwners(query) as typeof query;
-    const [row] = await query.where(filter(source, request, (key) => sql`${values[key]}`));
+    const bounded = (param: ListParam) => {
+      let query = db.select({ n: count() }).from(source.table).$dynamic();
+      if (request.search !== undefined) query = source.withOwners(query) as typeof query;
+      return query.where(filter(source, request, param));
+    };
+    // A parent's count (a project's units, a collateral's frequencies) is prepared once, as its
+    // page is; a search's is planned for its term.
+    const [row] =
+      request.search !== undefined
+        ? await bounded((key) => sql`${values[key]}`)
+        : await preparedOnce(db, `${name}.count`, (statement) =>
+            bounded(sql.placeholder).prepare(statement),
+          ).execute(values);
     return row?.n ?? 0;
   }
   const totalName = `${name}.total`;
