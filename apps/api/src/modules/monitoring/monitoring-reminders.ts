@@ -53,18 +53,16 @@ export async function sendMonitoringReminders(
   const nextBatch = async () => {
     const batch: OwedReminder[] = [];
     while (batch.length < batchSize && current < dueDates.length) {
+      const dueDate = dueDates[current]!;
       // Every pack due on one day owes the same reminder.
-      const reminder = reminderOwed(dueDates[current]!, day.today);
+      const reminder = reminderOwed(dueDate, day.today);
+      if (!reminder) {
+        current += 1;
+        continue;
+      }
       const wanted = batchSize - batch.length;
-      const periods = reminder
-        ? await repo.unreminded(db, day, {
-            dueDate: dueDates[current]!,
-            reminder,
-            after,
-            limit: wanted,
-          })
-        : [];
-      batch.push(...periods.map((period) => ({ period, reminder: reminder! })));
+      const periods = await repo.unreminded(db, day, { dueDate, reminder, after, limit: wanted });
+      batch.push(...periods.map((period) => ({ period, reminder })));
       after = periods.at(-1);
       if (periods.length < wanted) {
         current += 1;
