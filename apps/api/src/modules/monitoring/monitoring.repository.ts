@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   calendarState,
+  MAX_PER_PAGE,
+  PAGE_SIZES,
   type ApprovalStatus,
   type CalendarEntry,
   type CalendarSort,
@@ -93,6 +95,13 @@ const integer = (value: number) => {
   return value;
 };
 
+/**
+ * The sizes a stretch's statement is written with (the screens' page sizes, then the API's
+ * largest): a stretch reads the next one up and drops the rows beyond, so however many sizes
+ * callers ask for, each connection prepares a few statements.
+ */
+const WRITTEN_LIMITS = [...PAGE_SIZES, MAX_PER_PAGE];
+
 /** The keys of a stretch of one range of periods, in the calendar's order or its reverse. */
 function periodKeys(
   accountKey: string | undefined,
@@ -107,8 +116,9 @@ function periodKeys(
   // The limit written into the statement, not bound: the pool's generic plans would otherwise
   // guess a tenth of the range and join that by hash to all the periods. A bound offset keeps
   // the statement's text, so its plan, the same from page to page.
+  const limit = WRITTEN_LIMITS.find((size) => size >= stretch.limit) ?? integer(stretch.limit);
   return sql`select collateral_key, frequency, due_date from monitoring_periods
-    where ${inAccount}${range} ${order} limit ${sql.raw(String(integer(stretch.limit)))}
+    where ${inAccount}${range} ${order} limit ${sql.raw(String(limit))}
     offset ${integer(stretch.offset)}`;
 }
 
@@ -176,10 +186,18 @@ function toCalendarRows(rows: RawCalendarRow[], day: CalendarDay): CalendarRow[]
 }
 
 /**
- * The periods `keys` names (a page's stretch off an index), in its order, with their collateral
+ * A stretch of one range of periods (its keys off an index), in its order, with their collateral
  * and account.
  */
-async function periodsOf(db: Executor, keys: SQL, day: CalendarDay): Promise<CalendarRow[]> {
+async function periodsOf(
+  db: Executor,
+  accountKey: string | undefined,
+  range: SQL,
+  direction: Direction,
+  stretch: { offset: number; limit: number },
+  day: CalendarDay,
+): Promise<CalendarRow[]> {
+  const keys = periodKeys(accountKey, range, direction, stretch);
   const rows = await preparedByText(
     db.select(CALENDAR_FIELDS).from(
       // A period is named by the month before the one it is due in: its key in the primary key.
@@ -193,7 +211,7 @@ async function periodsOf(db: Executor, keys: SQL, day: CalendarDay): Promise<Cal
     ),
     'calendar.periods',
   ).execute();
-  return toCalendarRows(rows, day);
+  return toCalendarRows(rows, day).slice(0, stretch.limit);
 }
 
 /**
@@ -314,11 +332,16 @@ export const monitoringRepository = {
         direction,
         offset,
       );
-      const keys = periodKeys(filter.accountKey, start.range, direction, {
-        offset: start.offset,
-        limit,
-      });
-      reads.push(periodsOf(db, keys, day));
+      reads.push(
+        periodsOf(
+          db,
+          filter.accountKey,
+          start.range,
+          direction,
+          { offset: start.offset, limit },
+          day,
+        ),
+      );
       limit -= Math.min(limit, sizes[name] - offset);
       offset = 0;
     }
@@ -334,7 +357,7 @@ export const monitoringRepository = {
     await planThisMonth(db, day);
     const notSubmitted = sql`submitted = false and due_date < ${dueBefore(day)}::date`;
     const [rows, [counts]] = await Promise.all([
-      periodsOf(db, periodKeys(accountKey, notSubmitted, 'asc', { offset: 0, limit }), day),
+      periodsOf(db, accountKey, notSubmitted, 'asc', { offset: 0, limit }, day),
       queryRows<{ total: number | string; overdue: number | string }>(
         db,
         sql`select coalesce(sum(n), 0) as total,
