@@ -20,8 +20,9 @@ const byListOrder = (a: { reason: RejectionReason }, b: { reason: RejectionReaso
 function keptDecisionTimes(middleWaits: MiddleWait[]) {
   return SET_KINDS.flatMap((kind) => {
     const lower = middleWaits.find((m) => m.kind === kind && m.which === 'lower');
-    const upper = middleWaits.find((m) => m.kind === kind && m.which === 'upper');
-    if (!lower || !upper) return [];
+    if (!lower) return [];
+    // An odd count's middle is one decision: the lower middle is also the upper.
+    const upper = middleWaits.find((m) => m.kind === kind && m.which === 'upper') ?? lower;
     if (lower.seconds === null || upper.seconds === null) {
       throw new Error(`The kept waiting-time counts of ${kind} decisions differ from the log`);
     }

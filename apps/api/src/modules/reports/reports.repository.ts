@@ -51,7 +51,7 @@ export interface FileRejectionCount {
   count: number;
 }
 
-/** A kind's middle-ranked waiting time (the lower and upper middle: one for an odd count). */
+/** A kind's middle-ranked waiting time: the lower middle, and the upper for an even count. */
 export interface MiddleWait {
   kind: DocumentSetKind;
   decisions: number;
@@ -81,7 +81,7 @@ export const reportsRepository = {
    * The range's figures off the kept counts in one statement (one snapshot, one round trip), or
    * undefined when they are not counted in its time zone. File rejections are summed per key. For
    * each kind's median the kept waiting-time counts say which range holds each middle rank
-   * (`lower`, `upper`: the same one for an odd count), and only that range's decisions are read,
+   * (`lower`, and `upper` for an even count), and only that range's decisions are read,
    * in waiting order off review_decisions_waits_idx, skipping the ranks before it (its
    * predicate written out, not a parameter, so a generic plan uses the partial index).
    */
@@ -108,7 +108,8 @@ export const reportsRepository = {
               from middles m
              cross join lateral (values ('lower', (m.decisions - 1) / 2), ('upper', m.decisions / 2))
                    ranks (which, rank)
-              join placed p on p.kind = m.kind and ranks.rank >= p.before and ranks.rank < p.before + p.n)
+              join placed p on p.kind = m.kind and ranks.rank >= p.before and ranks.rank < p.before + p.n
+             where ranks.which = 'lower' or m.decisions % 2 = 0)
           select coalesce((select json_agg(json_build_object(
                              'kind', kind, 'fileType', file_type, 'reason', reason, 'count', n))
                              from rejections), '[]') as rejections,
